@@ -1,0 +1,39 @@
+import { BrowserWindow } from 'electron'
+import { join } from 'node:path'
+
+export interface WindowOptions {
+  preloadPath: string
+  rendererUrl: string | null
+  rendererFile: string
+}
+
+/** One window, sandboxed: the renderer gets the preload bridge and nothing of Node. */
+export function createMainWindow(options: WindowOptions): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 720,
+    minHeight: 520,
+    show: false,
+    title: 'Seller Desk',
+    backgroundColor: '#00000000',
+    autoHideMenuBar: true,
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false
+    }
+  })
+  win.once('ready-to-show', () => win.show())
+  if (options.rendererUrl) void win.loadURL(options.rendererUrl)
+  else void win.loadFile(options.rendererFile)
+  return win
+}
+
+export const rendererFileFrom = (mainDir: string): string => join(mainDir, '../renderer/index.html')

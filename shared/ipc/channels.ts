@@ -1,0 +1,24 @@
+/**
+ * Method name -> IPC channel, without schemas, so the sandboxed preload can import it
+ * without bundling zod. contract.ts checks at compile time that both lists agree.
+ */
+export const channels = {
+  getAppInfo: 'app:get-info',
+  listConnections: 'connections:list',
+  testConnection: 'connections:test',
+  addConnection: 'connections:add',
+  updateConnection: 'connections:update',
+  removeConnection: 'connections:remove',
+  setActiveConnection: 'connections:set-active',
+  startDemo: 'demo:start',
+  getAccount: 'account:get',
+  listItems: 'items:list',
+  getItem: 'items:get',
+  validatePurchase: 'purchases:validate',
+  getSettings: 'settings:get',
+  setTheme: 'settings:set-theme',
+  openExternal: 'shell:open-external',
+} as const
+
+export type ChannelMethod = keyof typeof channels
+export const channelMethods = Object.keys(channels) as ChannelMethod[]

@@ -1,0 +1,157 @@
+import { z } from 'zod'
+import { AccountSchema, ItemSchema, PurchaseSchema } from '../model'
+import { channels, type ChannelMethod } from './channels'
+
+/**
+ * Every channel between renderer and main, declared once. Main validates each request
+ * with `request` (the renderer is untrusted input); both transports (Electron IPC and the
+ * browser host) carry exactly these. Add a channel here and the bridge, the handlers'
+ * types and the renderer's API all follow.
+ */
+
+export const ThemeSchema = z.enum(['system', 'light', 'dark'])
+export type Theme = z.infer<typeof ThemeSchema>
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  transport: z.enum(['electron', 'browser']),
+  platform: z.string()
+})
+export type AppInfo = z.infer<typeof AppInfoSchema>
+
+export const ConnectionViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.string(),
+  isDemo: z.boolean(),
+  /** Where the key is: never the key itself. */
+  keyStorage: z.enum(['keychain', 'session', 'none'])
+})
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>
+
+export const ConnectionsStateSchema = z.object({
+  connections: z.array(ConnectionViewSchema),
+  activeId: z.string().nullable(),
+  keychain: z.enum(['available', 'unavailable'])
+})
+export type ConnectionsState = z.infer<typeof ConnectionsStateSchema>
+
+const baseUrlField = z.string().trim().min(1, 'Enter the marketplace URL').max(2048)
+const apiKeyField = z.string().trim().min(1, 'Enter the API key').max(512)
+const labelField = z.string().trim().min(1).max(100)
+const idField = z.string().min(1).max(100)
+
+/** How fresh cached data is; `source: 'cache'` with `offline: true` means the network failed. */
+export const FreshnessSchema = z.object({
+  fetchedAt: z.string(),
+  source: z.enum(['network', 'cache']),
+  offline: z.boolean(),
+  /** The reason the refresh failed, when data came from the cache after a failure. */
+  refreshError: z.string().nullable()
+})
+export type Freshness = z.infer<typeof FreshnessSchema>
+
+const cached = <T extends z.ZodType>(schema: T) => z.object({ data: schema, freshness: FreshnessSchema })
+
+export const ItemsPayloadSchema = z.object({
+  items: z.array(ItemSchema),
+  /** Items the server sent that could not be read, by field: shown, never hidden silently. */
+  skipped: z.array(z.object({ index: z.number(), field: z.string(), message: z.string() })),
+  /** Set when the list endpoint could not be used (real-server points 15 and 18). */
+  listProblem: z.enum(['empty-or-single', 'server-data-fault']).nullable()
+})
+export type ItemsPayload = z.infer<typeof ItemsPayloadSchema>
+
+export const ValidationSchema = z.discriminatedUnion('valid', [
+  z.object({ valid: z.literal(true), purchase: PurchaseSchema, code: z.string(), checkedAt: z.string() }),
+  z.object({ valid: z.literal(false), message: z.string(), code: z.string(), checkedAt: z.string() })
+])
+export type Validation = z.infer<typeof ValidationSchema>
+
+const none = z.undefined()
+
+export const contract = {
+  getAppInfo: { channel: channels.getAppInfo, request: none, response: AppInfoSchema },
+
+  listConnections: { channel: channels.listConnections, request: none, response: ConnectionsStateSchema },
+  /** Checks the key with account details; does not save anything. */
+  testConnection: {
+    channel: channels.testConnection,
+    request: z.object({ baseUrl: baseUrlField, apiKey: apiKeyField }),
+    response: AccountSchema
+  },
+  /** Tests, then saves and makes it active. `sessionOnly` keeps the key in memory only. */
+  addConnection: {
+    channel: channels.addConnection,
+    request: z.object({
+      label: labelField.optional(),
+      baseUrl: baseUrlField,
+      apiKey: apiKeyField,
+      sessionOnly: z.boolean().optional()
+    }),
+    response: ConnectionViewSchema
+  },
+  updateConnection: {
+    channel: channels.updateConnection,
+    request: z.object({
+      id: idField,
+      label: labelField.optional(),
+      baseUrl: baseUrlField.optional(),
+      apiKey: apiKeyField.optional(),
+      sessionOnly: z.boolean().optional()
+    }),
+    response: ConnectionViewSchema
+  },
+  /** Removes the connection and deletes its key from the keychain. */
+  removeConnection: { channel: channels.removeConnection, request: z.object({ id: idField }), response: ConnectionsStateSchema },
+  setActiveConnection: {
+    channel: channels.setActiveConnection,
+    request: z.object({ id: idField }),
+    response: ConnectionsStateSchema
+  },
+  /** Starts the built-in demo marketplace in-process and connects to it. */
+  startDemo: { channel: channels.startDemo, request: none, response: ConnectionViewSchema },
+
+  getAccount: {
+    channel: channels.getAccount,
+    request: z.object({ refresh: z.boolean().optional() }).optional(),
+    response: cached(AccountSchema)
+  },
+  listItems: {
+    channel: channels.listItems,
+    request: z.object({ refresh: z.boolean().optional() }).optional(),
+    response: cached(ItemsPayloadSchema)
+  },
+  getItem: {
+    channel: channels.getItem,
+    request: z.object({ id: z.number().int().positive(), refresh: z.boolean().optional() }),
+    response: cached(ItemSchema)
+  },
+  validatePurchase: {
+    channel: channels.validatePurchase,
+    request: z.object({ code: z.string().max(200) }),
+    response: ValidationSchema
+  },
+
+  getSettings: { channel: channels.getSettings, request: none, response: z.object({ theme: ThemeSchema }) },
+  setTheme: {
+    channel: channels.setTheme,
+    request: z.object({ theme: ThemeSchema }),
+    response: z.object({ theme: ThemeSchema })
+  },
+  /** Opens an http(s) link in the system browser; anything else is refused. */
+  openExternal: { channel: channels.openExternal, request: z.object({ url: z.string().max(4096) }), response: z.null() }
+} as const
+
+export type Contract = typeof contract
+export type Method = keyof Contract
+export type RequestOf<M extends Method> = z.input<Contract[M]['request']>
+export type ParsedRequestOf<M extends Method> = z.output<Contract[M]['request']>
+export type ResponseOf<M extends Method> = z.output<Contract[M]['response']>
+export const methods = Object.keys(contract) as Method[]
+
+// Both lists name the same methods: a channel added to one and not the other fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
+export const contractMatchesChannels: Same<Method, ChannelMethod> = true
+export const channelOf = (m: Method): string => contract[m].channel

@@ -1,6 +1,6 @@
 import { app, BrowserWindow } from 'electron'
 import { join } from 'node:path'
-import { createHandlers } from './handlers'
+import { createApp } from './app'
 import { registerIpc } from './glue/ipc'
 import { hardenApp, senderCheck } from './glue/security'
 import { createMainWindow, rendererFileFrom } from './glue/window'
@@ -23,12 +23,14 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   hardenApp(isAppUrl)
-  app.whenReady().then(() => {
-    const handlers = createHandlers({
+  app.whenReady().then(async () => {
+    const sellerDesk = await createApp({
+      dataDir: app.getPath('userData'),
       appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
       transport: 'electron'
     })
-    registerIpc(handlers, senderCheck(isAppUrl))
+    registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
+    app.on('will-quit', () => void sellerDesk.close())
     const open = (): BrowserWindow =>
       createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), rendererUrl: devUrl, rendererFile })
     let win = open()

@@ -25,7 +25,7 @@ export default tseslint.config(
     }
   },
   {
-    files: ['electron/**/*.ts', 'scripts/**/*.{ts,mjs}', 'test/**/*.ts', 'bench/**/*.ts', '*.config.{ts,mjs}'],
+    files: ['electron/**/*.ts', 'electron/tools/**/*.{ts,mjs}', 'test/**/*.ts', 'bench/**/*.ts', '*.config.{ts,mjs}'],
     languageOptions: { globals: { ...globals.node } }
   },
   {

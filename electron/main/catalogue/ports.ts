@@ -1,0 +1,40 @@
+import type { Account, Item } from '../../../shared/model'
+import type { ItemsPayload, Validation } from '../../../shared/ipc/contract'
+
+/**
+ * Seams between the catalogue service (network + freshness rules) and the stores that
+ * make it work offline. The service works without them; the app passes durable ones.
+ */
+
+export interface CachedEntry<T> {
+  data: T
+  /** ISO time the data was fetched from the marketplace. */
+  fetchedAt: string
+}
+
+/** Per-connection durable copy of what the marketplace answered. Never holds the key. */
+export interface CatalogueCache {
+  readAccount(connectionId: string): Promise<CachedEntry<Account> | null>
+  writeAccount(connectionId: string, entry: CachedEntry<Account>): Promise<void>
+  readItems(connectionId: string): Promise<CachedEntry<ItemsPayload> | null>
+  writeItems(connectionId: string, entry: CachedEntry<ItemsPayload>): Promise<void>
+  readItem(connectionId: string, id: number): Promise<CachedEntry<Item> | null>
+  writeItem(connectionId: string, entry: CachedEntry<Item>): Promise<void>
+  /** Item ids learnt from validated purchases or added by hand (real-server point 15). */
+  knownItemIds(connectionId: string): Promise<number[]>
+  rememberItemIds(connectionId: string, ids: number[]): Promise<void>
+  forget(connectionId: string): Promise<void>
+}
+
+/** Every validation is recorded (the History view reads the same store). */
+export interface LookupRecorder {
+  record(connectionId: string, validation: Validation): Promise<void>
+}
+
+/**
+ * Media URLs main has seen in the marketplace's own answers: the only ones the media
+ * route will fetch, so the renderer cannot make main fetch arbitrary addresses.
+ */
+export interface MediaRegistry {
+  allow(connectionId: string, urls: Iterable<string>): void
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { realApi, frameworkError, type RealContext } from './api-real'
+import { specApi } from './api-spec'
+import type { Fault, FaultQueue } from './faults'
+import type { MediaStore } from './media'
+import { errorPage, homePage, reasonOf } from './pages'
+import { readParams } from './params'
+import { htmlReply, jsonReply, redirectReply, writeReply, type Reply } from './reply'
+import type { ApiRequest } from './routes'
+
+export interface LoggedRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+export interface HandlerContext extends RealContext {
+  mode: 'spec' | 'real'
+  faults: FaultQueue
+  media: MediaStore
+  log: LoggedRequest[]
+  /** Resolves after `ms`, or never once the server is closing. */
+  sleep(ms: number): Promise<void>
+}
+
+const LOG_LIMIT = 500
+const BODY_LIMIT = 1024 * 1024
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > BODY_LIMIT) return null
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Real mode's host-relative origin (point 24); anything odd in Host falls back to ours. */
+function originOf(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host
+  return host && /^(?:[\w.-]+|\[[\da-fA-F:.]+\])(?::\d{1,5})?$/.test(host)
+    ? `http://${host}`
+    : fallback
+}
+
+function faultReply(
+  fault: Exclude<Fault, { type: 'latency' | 'truncate' | 'hang' }>,
+  req: IncomingMessage
+): Reply {
+  switch (fault.type) {
+    case 'status': {
+      const headers: Record<string, string> =
+        fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {}
+      const body = fault.body ?? 'html'
+      if (body === 'json')
+        return jsonReply(fault.status, { message: reasonOf(fault.status) }, false, headers)
+      if (body === 'empty') return { status: fault.status, headers, body: '' }
+      return htmlReply(fault.status, errorPage(fault.status), headers)
+    }
+    case 'api-off':
+      // The script's "API disabled" answer: abort(404) with an empty message.
+      return frameworkError(req, 404, '')
+    case 'redirect':
+      return redirectReply(fault.status ?? 302, fault.location)
+    case 'html':
+      return htmlReply(fault.status ?? 200, homePage())
+  }
+}
+
+export function createHandler(
+  ctx: HandlerContext
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase()
+    const url = new URL(req.url ?? '/', 'http://demo.invalid')
+    const path = url.pathname
+    const body = await readBody(req)
+
+    ctx.log.push({
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...req.headers },
+      body: body ?? ''
+    })
+    if (ctx.log.length > LOG_LIMIT) ctx.log.splice(0, ctx.log.length - LOG_LIMIT)
+
+    const real = ctx.mode === 'real'
+    // Point 6: every answer of a real install sets a session cookie.
+    if (real) {
+      res.setHeader(
+        'Set-Cookie',
+        `lumen_market_session=${randomBytes(20).toString('hex')}; Max-Age=7200; Path=/; HttpOnly; SameSite=Lax`
+      )
+    }
+    const headOnly = method === 'HEAD'
+
+    if (body === null) return writeReply(res, htmlReply(413, errorPage(413)))
+    if (real && (path === '/index.php' || path.startsWith('/index.php/'))) {
+      return writeReply(
+        res,
+        redirectReply(
+          301,
+          `${originOf(req, ctx.baseUrl)}${path.slice('/index.php'.length) || '/'}${url.search}`
+        )
+      )
+    }
+    if (path.startsWith('/media/'))
+      return writeReply(res, await ctx.media.reply(method, path, req.headers), { headOnly })
+    if (path === '/' && (method === 'GET' || method === 'HEAD'))
+      return writeReply(res, htmlReply(200, homePage()), { headOnly })
+    if (!path.startsWith('/api/'))
+      return writeReply(res, htmlReply(404, errorPage(404)), { headOnly })
+
+    let truncate = false
+    const fault = ctx.faults.take(path)
+    if (fault?.type === 'hang') return // Left open until close() destroys the socket.
+    if (fault?.type === 'latency') await ctx.sleep(fault.ms)
+    else if (fault?.type === 'truncate') truncate = true
+    else if (fault) return writeReply(res, faultReply(fault, req), { headOnly })
+
+    const apiRequest: ApiRequest = {
+      // HEAD is answered by GET routes, as in Laravel.
+      method: headOnly ? 'GET' : method,
+      path,
+      headers: req.headers,
+      params: readParams(method, req.headers, url.searchParams, body),
+      origin: real ? originOf(req, ctx.baseUrl) : ctx.baseUrl,
+      client: req.socket.remoteAddress ?? 'unknown'
+    }
+    writeReply(res, real ? realApi(ctx, apiRequest) : specApi(ctx, apiRequest), {
+      truncate,
+      headOnly
+    })
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A bug in the demo must not take the app down with it.
+      if (!res.headersSent)
+        writeReply(res, jsonReply(500, { status: 'error', msg: 'Demo server error' }, false))
+      else res.destroy()
+      if (process.env['SELLER_DESK_DEMO_DEBUG']) console.error('[demo]', error)
+    })
+  }
+}

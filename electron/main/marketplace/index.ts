@@ -1,0 +1,30 @@
+/**
+ * The Seller API client: plain Node, no Electron. Everything main needs to talk to a
+ * marketplace goes through here.
+ */
+export {
+  createMarketplaceClient,
+  type CallOptions,
+  type ItemsResult,
+  type MarketplaceClient,
+  type MarketplaceClientOptions,
+  type ValidationResult
+} from './client'
+export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from './errors'
+export { normaliseBaseUrl, isLoopbackHost } from './base-url'
+export { normalisePurchaseCode } from './purchase-code'
+export {
+  createPacer,
+  getPacer,
+  systemClock,
+  type Pacer,
+  type PacerClock,
+  type PacerOptions,
+  type PacerPriority,
+  type PacerState,
+  type PacerTicket
+} from './pacer'
+export { fetchMedia, type MediaContext, type MediaOptions, type MediaResponse } from './media'
+export { parseRetryAfter, parseRateLimitReset, retryAfterFrom, rateLimitFrom } from './retry-after'
+export { defaultUserAgent } from './user-agent'
+export type { FetchLike } from './http'

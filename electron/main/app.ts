@@ -1,7 +1,18 @@
 import type { AppInfo } from '../../shared/ipc/contract'
+import { createMemoryCatalogueCache } from './catalogue/memory-cache'
+import type { CatalogueCache, LookupRecorder, MediaRegistry } from './catalogue/ports'
+import { createCatalogueService } from './catalogue/service'
+import type { MarketplaceClientLike, MarketplacePort } from './connections/marketplace-port'
+import { createConnectionService } from './connections/service'
+import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import type { Handlers } from './ipc/dispatch'
+import { createMarketplaceClient, normaliseBaseUrl, normalisePurchaseCode } from './marketplace'
 import type { MediaService } from './media/types'
+import { createKeytarSecretStore } from './secrets/keytar-store'
+import { createMemorySecretStore } from './secrets/memory-store'
+import type { SecretStore } from './secrets/types'
+import { createSettingsStore } from './settings/store'
 
 export interface AppOptions {
   /** The app's data folder: settings, cache, history. Never holds the key. */
@@ -10,6 +21,18 @@ export interface AppOptions {
   appInfo: Omit<AppInfo, 'transport'>
   /** Opens a checked http(s) URL in the system browser; the browser host has none. */
   openExternal?: (url: string) => Promise<void>
+  /** Where keys are saved; the OS keychain (keytar) unless given. */
+  secretStore?: SecretStore
+  /** The marketplace client; the real one unless given (tests pass fakes). */
+  marketplace?: MarketplacePort
+  /** Starts the demo marketplace; the built-in one, in-process, unless given. */
+  startDemo?: () => Promise<RunningDemo>
+  /** Durable offline stores; in-memory (cache) or none when not given. */
+  cache?: CatalogueCache
+  recorder?: LookupRecorder
+  mediaRegistry?: MediaRegistry
+  media?: MediaService
+  log?: { warn(message: string): void; error(message: string, detail?: unknown): void }
 }
 
 export interface SellerDeskApp {
@@ -19,11 +42,54 @@ export interface SellerDeskApp {
   close(): Promise<void>
 }
 
+const realMarketplace: MarketplacePort = {
+  createClient: ({ baseUrl, apiKey }): MarketplaceClientLike => createMarketplaceClient({ baseUrl, apiKey }),
+  normaliseBaseUrl
+}
+
+// Loaded on first use: most runs never start the demo.
+const builtInDemo = async (): Promise<RunningDemo> => {
+  const { startDemoServer } = await import('./demo')
+  return startDemoServer({ mode: 'spec', port: 0 })
+}
+
 /**
  * Builds every main-side service and the handlers over them. Both transports (Electron
  * IPC and the browser host) call this, so they serve exactly the same app.
  */
 export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
-  const handlers = createHandlers({ appInfo: options.appInfo, transport: options.transport })
-  return { handlers, media: null, close: async () => {} }
+  const log = options.log ?? console
+  const settings = createSettingsStore({ dataDir: options.dataDir, log })
+  const cache = options.cache ?? createMemoryCatalogueCache()
+  const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
+  const connections = createConnectionService({
+    settings,
+    keychain: options.secretStore ?? createKeytarSecretStore({ log }),
+    session: createMemorySecretStore(),
+    marketplace: options.marketplace ?? realMarketplace,
+    cache,
+    demo,
+    log
+  })
+  const catalogue = createCatalogueService({
+    connections,
+    cache,
+    ...(options.recorder ? { recorder: options.recorder } : {}),
+    ...(options.mediaRegistry ? { media: options.mediaRegistry } : {}),
+    normalisePurchaseCode: (raw) => normalisePurchaseCode(raw).code,
+    log
+  })
+  const handlers = createHandlers({
+    appInfo: options.appInfo,
+    transport: options.transport,
+    connections,
+    catalogue,
+    settings,
+    ...(options.openExternal ? { openExternal: options.openExternal } : {})
+  })
+  return {
+    handlers,
+    media: options.media ?? null,
+    close: () => demo.close()
+  }
 }

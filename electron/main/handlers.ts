@@ -1,32 +1,30 @@
 import type { AppInfo } from '../../shared/ipc/contract'
+import { catalogueHandlers } from './catalogue/handlers'
+import type { CatalogueService } from './catalogue/service'
+import { connectionHandlers } from './connections/handlers'
+import type { ConnectionService } from './connections/service'
 import type { Handlers } from './ipc/dispatch'
-import { AppFailure } from './ipc/failure'
+import { shellHandlers } from './ipc/shell-handlers'
+import { settingsHandlers } from './settings/handlers'
+import type { SettingsStore } from './settings/store'
 
 export interface HandlerContext {
   appInfo: Omit<AppInfo, 'transport'>
   transport: AppInfo['transport']
+  connections: ConnectionService
+  catalogue: CatalogueService
+  settings: SettingsStore
+  /** Receives only URLs that passed `safeExternalUrl`. */
+  openExternal?: (url: string) => Promise<void>
 }
 
-const notYet = (): Promise<never> =>
-  Promise.reject(new AppFailure('internal', 'This part of Seller Desk is not built yet.'))
-
-/** The handlers both transports serve. Services are passed in so tests can use their own. */
+/** The handlers both transports serve, composed from one group per service. */
 export function createHandlers(ctx: HandlerContext): Handlers {
   return {
     getAppInfo: async () => ({ ...ctx.appInfo, transport: ctx.transport }),
-    listConnections: notYet,
-    testConnection: notYet,
-    addConnection: notYet,
-    updateConnection: notYet,
-    removeConnection: notYet,
-    setActiveConnection: notYet,
-    startDemo: notYet,
-    getAccount: notYet,
-    listItems: notYet,
-    getItem: notYet,
-    validatePurchase: notYet,
-    getSettings: async () => ({ theme: 'system' }),
-    setTheme: async (req) => ({ theme: req.theme }),
-    openExternal: notYet
+    ...connectionHandlers(ctx.connections),
+    ...catalogueHandlers(ctx.catalogue),
+    ...settingsHandlers(ctx.settings),
+    ...shellHandlers(ctx.openExternal)
   }
 }

@@ -1,38 +1,44 @@
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, shell } from 'electron'
 import { join } from 'node:path'
 import { createApp } from './app'
+import { appUrlCheck } from './glue/app-url'
 import { registerIpc } from './glue/ipc'
 import { hardenApp, senderCheck } from './glue/security'
 import { createMainWindow, rendererFileFrom } from './glue/window'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
-const devUrl = process.env['ELECTRON_RENDERER_URL'] ?? null
+const devUrl = app.isPackaged ? null : (process.env['ELECTRON_RENDERER_URL'] ?? null)
 const rendererFile = rendererFileFrom(__dirname)
-
-function isAppUrl(url: string): boolean {
-  if (devUrl) return url.startsWith(devUrl)
-  try {
-    const u = new URL(url)
-    return u.protocol === 'file:' && decodeURIComponent(u.pathname).endsWith('/renderer/index.html')
-  } catch {
-    return false
-  }
-}
+const isAppUrl = appUrlCheck({ devUrl, rendererFile })
+const openExternal = (url: string): Promise<void> => shell.openExternal(url)
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  hardenApp(isAppUrl)
+  hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
   app.whenReady().then(async () => {
     const sellerDesk = await createApp({
       dataDir: app.getPath('userData'),
       appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
-      transport: 'electron'
+      transport: 'electron',
+      openExternal
     })
     registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
-    app.on('will-quit', () => void sellerDesk.close())
+    let closing = false
+    app.on('will-quit', (event) => {
+      // Let the demo server and stores close before the process ends.
+      if (closing) return
+      closing = true
+      event.preventDefault()
+      void sellerDesk.close().finally(() => app.quit())
+    })
     const open = (): BrowserWindow =>
-      createMainWindow({ preloadPath: join(__dirname, '../preload/index.js'), rendererUrl: devUrl, rendererFile })
+      createMainWindow({
+        preloadPath: join(__dirname, '../preload/index.js'),
+        rendererUrl: devUrl,
+        rendererFile,
+        devTools: !app.isPackaged
+      })
     let win = open()
     app.on('second-instance', () => {
       if (win.isMinimized()) win.restore()

@@ -88,7 +88,9 @@ export const contract = {
       label: labelField.optional(),
       baseUrl: baseUrlField,
       apiKey: apiKeyField,
-      sessionOnly: z.boolean().optional()
+      sessionOnly: z.boolean().optional(),
+      /** Save even when the marketplace lists no items for the key (0 or 1 item, real-server point 15). */
+      allowNoItems: z.boolean().optional()
     }),
     response: ConnectionViewSchema
   },

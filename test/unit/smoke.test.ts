@@ -1,9 +1,29 @@
-import { describe, expect, it } from 'vitest'
-import { dispatch } from '../../electron/main/ipc/dispatch'
-import { createHandlers } from '../../electron/main/handlers'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, type SellerDeskApp } from '../../electron/main/app'
+import { dispatch, type Handlers } from '../../electron/main/ipc/dispatch'
+import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 
 describe('dispatch', () => {
-  const handlers = createHandlers({ appInfo: { name: 'Seller Desk', version: '9.9.9', platform: 'linux' }, transport: 'browser' })
+  let dataDir: string
+  let app: SellerDeskApp
+  let handlers: Handlers
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sd-smoke-'))
+    app = await createApp({
+      dataDir,
+      transport: 'browser',
+      appInfo: { name: 'Seller Desk', version: '9.9.9', platform: 'linux' },
+      secretStore: createMemorySecretStore()
+    })
+    handlers = app.handlers
+  })
+  afterAll(async () => {
+    await app.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
 
   it('answers getAppInfo', async () => {
     const r = await dispatch(handlers, 'getAppInfo', undefined)

@@ -1,28 +1,66 @@
-import { app, session, shell, type IpcMainInvokeEvent, type WebContents } from 'electron'
+import { app, session, type IpcMainInvokeEvent, type Session, type WebContents } from 'electron'
 import { safeExternalUrl } from '../ipc/external-url'
+import { cspHeader, withCsp } from './csp'
+
+export interface HardenOptions {
+  /** True for our own page (the built file or the dev server); nothing else may load. */
+  isAppUrl: (url: string) => boolean
+  /** The dev server's origin in `electron-vite dev`, else null. */
+  devOrigin: string | null
+  /** The system browser; receives only URLs that passed `safeExternalUrl`. */
+  openExternal: (url: string) => Promise<void>
+}
 
 /**
- * The Electron security checklist, in one place: no navigation away, no new windows,
- * no webviews, every permission request denied, external links only for http(s).
+ * The Electron security checklist, in one place (README "Security" lists each item):
+ * sandbox everywhere, no navigation away, no new windows, no webviews, every permission
+ * denied, a CSP header on our own pages, external links only for http(s).
  */
-export function hardenApp(isAppUrl: (url: string) => boolean): void {
+export function hardenApp(options: HardenOptions): void {
+  // Every renderer sandboxed, including any a bug or a dependency might create.
+  app.enableSandbox()
+  const hardened = new WeakSet<Session>()
+
   app.on('web-contents-created', (_event, contents: WebContents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (!isAppUrl(url)) event.preventDefault()
+    const stayHome = (event: { preventDefault(): void }, url: string): void => {
+      if (!options.isAppUrl(url)) event.preventDefault()
+    }
+    contents.on('will-navigate', stayHome)
+    contents.on('will-frame-navigate', (event) => {
+      if (!options.isAppUrl(event.url)) event.preventDefault()
     })
-    contents.on('will-redirect', (event, url) => {
-      if (!isAppUrl(url)) event.preventDefault()
-    })
+    contents.on('will-redirect', stayHome)
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
       const safe = safeExternalUrl(url)
-      if (safe) void shell.openExternal(safe)
+      if (safe) void options.openExternal(safe).catch(() => undefined)
       return { action: 'deny' }
     })
+    if (!hardened.has(contents.session)) {
+      hardened.add(contents.session)
+      hardenSession(contents.session, options)
+    }
   })
   app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-    session.defaultSession.setPermissionCheckHandler(() => false)
+    hardened.add(session.defaultSession)
+    hardenSession(session.defaultSession, options)
+  })
+}
+
+function hardenSession(ses: Session, options: HardenOptions): void {
+  // Seller Desk needs no camera, microphone, notifications, geolocation, USB, HID, serial...
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  ses.setPermissionCheckHandler(() => false)
+  ses.setDevicePermissionHandler(() => false)
+  // The built page is a file and carries the policy in its meta tag; the dev server's
+  // answers get it as a header too (and any other http answer for our own page).
+  const policy = cspHeader(options.devOrigin !== null)
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    if (!options.isAppUrl(details.url)) {
+      callback({})
+      return
+    }
+    callback({ responseHeaders: withCsp(details.responseHeaders, policy) })
   })
 }
 

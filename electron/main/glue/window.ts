@@ -5,6 +5,8 @@ export interface WindowOptions {
   preloadPath: string
   rendererUrl: string | null
   rendererFile: string
+  /** Off in packaged builds. */
+  devTools: boolean
 }
 
 /** One window, sandboxed: the renderer gets the preload bridge and nothing of Node. */
@@ -27,6 +29,10 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      devTools: options.devTools,
       spellcheck: false
     }
   })

@@ -1,0 +1,216 @@
+import type { Account, Item } from '../../../shared/model'
+import type { Freshness, ItemsPayload, ResponseOf, Validation } from '../../../shared/ipc/contract'
+import type { ActiveClient } from '../connections/service'
+import type { MarketplaceClientLike } from '../connections/marketplace-port'
+import { AppFailure, isKindedError } from '../ipc/failure'
+import { accountMediaUrls, itemMediaUrls } from './media-urls'
+import type { CachedEntry, CatalogueCache, LookupRecorder, MediaRegistry } from './ports'
+
+export interface CatalogueServiceOptions {
+  connections: { activeClient(): Promise<ActiveClient> }
+  cache?: CatalogueCache
+  recorder?: LookupRecorder
+  media?: MediaRegistry
+  /** Trims and lower-cases a pasted code (the marketplace client's rule when given). */
+  normalisePurchaseCode?: (raw: string) => string
+  /** Single reads in flight at once when the list endpoint cannot be used. */
+  fallbackConcurrency?: number
+  now?: () => Date
+  log?: { warn(message: string): void }
+}
+
+export interface CatalogueService {
+  getAccount(request?: { refresh?: boolean }): Promise<ResponseOf<'getAccount'>>
+  listItems(request?: { refresh?: boolean }): Promise<ResponseOf<'listItems'>>
+  getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
+  validatePurchase(request: { code: string }): Promise<Validation>
+}
+
+interface Fresh<T> {
+  data: T
+  freshness: Freshness
+}
+
+// Failures that say "the marketplace could not be reached or answered badly right now":
+// cached data is still worth showing. Anything else (bad key, not found) is an answer.
+const NETWORK_KINDS = new Set(['offline', 'timeout', 'api-unavailable', 'server', 'rate-limited'])
+const OFFLINE_KINDS = new Set(['offline', 'timeout'])
+
+const kindOf = (e: unknown): string | null => (isKindedError(e) ? e.kind : null)
+
+/**
+ * Account, catalogue and purchase checks for the active connection, with the freshness
+ * rules the renderer drives (stale-while-revalidate): without `refresh` a cached copy is
+ * answered at once; with it (or with nothing cached) the marketplace is asked, and if it
+ * cannot be reached the cached copy comes back marked with why.
+ */
+export function createCatalogueService(options: CatalogueServiceOptions): CatalogueService {
+  const { cache, recorder, media } = options
+  const now = options.now ?? (() => new Date())
+  const log = options.log ?? console
+  const concurrency = Math.max(1, options.fallbackConcurrency ?? 4)
+  const normaliseCode = options.normalisePurchaseCode ?? ((raw: string) => raw.trim().toLowerCase())
+
+  /** Cache writes help later; their failure must not fail the answer the seller is waiting for. */
+  const quietly = async (what: string, work: () => Promise<void>): Promise<void> => {
+    try {
+      await work()
+    } catch {
+      log.warn(`[catalogue] Could not ${what}.`)
+    }
+  }
+
+  const allow = (connectionId: string, urls: string[]): void => {
+    if (media && urls.length > 0) media.allow(connectionId, urls)
+  }
+
+  async function fresh<T>(spec: {
+    refresh: boolean
+    read: () => Promise<CachedEntry<T> | null>
+    fetch: () => Promise<T>
+    write: (entry: CachedEntry<T>) => Promise<void>
+    seen: (data: T) => void
+  }): Promise<Fresh<T>> {
+    const cached = await spec.read().catch(() => null)
+    if (cached && !spec.refresh) {
+      spec.seen(cached.data)
+      return { data: cached.data, freshness: { fetchedAt: cached.fetchedAt, source: 'cache', offline: false, refreshError: null } }
+    }
+    try {
+      const data = await spec.fetch()
+      const fetchedAt = now().toISOString()
+      await quietly('update the cache', () => spec.write({ data, fetchedAt }))
+      spec.seen(data)
+      return { data, freshness: { fetchedAt, source: 'network', offline: false, refreshError: null } }
+    } catch (e) {
+      const kind = kindOf(e)
+      if (!cached || kind === null || !NETWORK_KINDS.has(kind)) throw e
+      spec.seen(cached.data)
+      return {
+        data: cached.data,
+        freshness: {
+          fetchedAt: cached.fetchedAt,
+          source: 'cache',
+          offline: OFFLINE_KINDS.has(kind),
+          refreshError: (e as Error).message
+        }
+      }
+    }
+  }
+
+  /** Real installs cannot list 0 or 1 item, or any list holding a broken item: read known ids one by one. */
+  const itemsFromKnownIds = async (
+    connectionId: string,
+    client: MarketplaceClientLike,
+    listProblem: NonNullable<ItemsPayload['listProblem']>
+  ): Promise<ItemsPayload> => {
+    const ids = cache ? await cache.knownItemIds(connectionId) : []
+    const results: Array<{ item: Item } | { missing: string }> = new Array(ids.length)
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < ids.length) {
+        const index = next++
+        const id = ids[index]!
+        try {
+          const item = await client.getItem(id)
+          results[index] = { item }
+          await quietly('update the cache', async () => cache?.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() }))
+        } catch (e) {
+          const kind = kindOf(e)
+          // Unreachable marketplace: the whole list falls back to the cached one.
+          if (kind !== null && NETWORK_KINDS.has(kind) && kind !== 'server') throw e
+          results[index] = {
+            missing: kind === 'not-found' ? `Item ${id} is no longer available on the marketplace.` : `Item ${id} could not be read: ${(e as Error).message}`
+          }
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker))
+    const items: Item[] = []
+    const skipped: ItemsPayload['skipped'] = []
+    results.forEach((r, index) => {
+      if ('item' in r) items.push(r.item)
+      else skipped.push({ index, field: `item ${ids[index]}`, message: r.missing })
+    })
+    return { items, skipped, listProblem }
+  }
+
+  const fetchItems = async (connectionId: string, client: MarketplaceClientLike): Promise<ItemsPayload> => {
+    try {
+      const list = await client.listItems()
+      if (list.items.length === 0 && list.skipped.length === 0) {
+        return itemsFromKnownIds(connectionId, client, 'empty-or-single')
+      }
+      return { items: list.items, skipped: list.skipped, listProblem: null }
+    } catch (e) {
+      if (kindOf(e) === 'not-found') return itemsFromKnownIds(connectionId, client, 'empty-or-single')
+      if (kindOf(e) === 'server') return itemsFromKnownIds(connectionId, client, 'server-data-fault')
+      throw e
+    }
+  }
+
+  const getAccount: CatalogueService['getAccount'] = async (request) => {
+    const { connectionId, client } = await options.connections.activeClient()
+    return fresh<Account>({
+      refresh: request?.refresh === true,
+      read: async () => (cache ? cache.readAccount(connectionId) : null),
+      fetch: () => client.getAccount(),
+      write: async (entry) => cache?.writeAccount(connectionId, entry),
+      seen: (account) => allow(connectionId, accountMediaUrls(account))
+    })
+  }
+
+  const listItems: CatalogueService['listItems'] = async (request) => {
+    const { connectionId, client } = await options.connections.activeClient()
+    return fresh<ItemsPayload>({
+      refresh: request?.refresh === true,
+      read: async () => (cache ? cache.readItems(connectionId) : null),
+      fetch: () => fetchItems(connectionId, client),
+      write: async (entry) => cache?.writeItems(connectionId, entry),
+      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls))
+    })
+  }
+
+  const getItem: CatalogueService['getItem'] = async (request) => {
+    const { connectionId, client } = await options.connections.activeClient()
+    const result = await fresh<Item>({
+      refresh: request.refresh === true,
+      read: async () => {
+        if (!cache) return null
+        const own = await cache.readItem(connectionId, request.id)
+        if (own) return own
+        // An item seen in the cached list needs no request of its own.
+        const list = await cache.readItems(connectionId)
+        const inList = list?.data.items.find((i) => i.id === request.id)
+        return list && inList ? { data: inList, fetchedAt: list.fetchedAt } : null
+      },
+      fetch: () => client.getItem(request.id),
+      write: async (entry) => cache?.writeItem(connectionId, entry),
+      seen: (item) => allow(connectionId, itemMediaUrls(item))
+    })
+    // An item read by id (or "added by id") joins the list when the list endpoint cannot be used.
+    await quietly('remember the item', async () => cache?.rememberItemIds(connectionId, [request.id]))
+    return result
+  }
+
+  const validatePurchase: CatalogueService['validatePurchase'] = async (request) => {
+    const code = normaliseCode(request.code)
+    if (code === '') throw new AppFailure('invalid-input', 'Enter a purchase code to check.')
+    const { connectionId, client } = await options.connections.activeClient()
+    const verdict = await client.validatePurchase(code)
+    const checkedAt = now().toISOString()
+    const validation: Validation = verdict.valid
+      ? { valid: true, purchase: verdict.purchase, code, checkedAt }
+      : { valid: false, message: verdict.message, code, checkedAt }
+    if (verdict.valid) {
+      const item = verdict.purchase.item
+      allow(connectionId, itemMediaUrls(item))
+      await quietly('remember the item', async () => cache?.rememberItemIds(connectionId, [item.id]))
+      await quietly('update the cache', async () => cache?.writeItem(connectionId, { data: item, fetchedAt: checkedAt }))
+    }
+    await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
+    return validation
+  }
+
+  return { getAccount, listItems, getItem, validatePurchase }
+}

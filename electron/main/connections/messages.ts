@@ -1,0 +1,27 @@
+/** Seller-facing sentences of the connection service, kept together for review. */
+
+export const notASellerMessage = (username: string): string =>
+  `This key belongs to @${username}, but the marketplace lists no items for it. ` +
+  "If it's a buyer account, use your seller account's key; if your shop has one item or none yet, choose Save anyway."
+
+export const NO_CONNECTION_MESSAGE =
+  'No marketplace is connected yet. Add your marketplace and API key, or explore the demo.'
+
+export const UNKNOWN_CONNECTION_MESSAGE = 'That connection no longer exists. Pick another one from the list.'
+
+export const keyMissingMessage = (label: string): string =>
+  `The API key for ${label} is not saved on this computer any more. Edit the connection and enter the key again.`
+
+export const keychainLockedMessage = (label: string): string =>
+  `Seller Desk can't reach the system keychain, where the key for ${label} is kept. ` +
+  'Unlock or start your keychain and try again, or edit the connection, enter the key again and keep it for this session only.'
+
+export const BAD_URL_MESSAGE =
+  "That doesn't look like a marketplace address. Enter the site's address, for example https://market.example.com."
+
+export const DEMO_UNAVAILABLE_MESSAGE = 'The demo marketplace is not available in this build of Seller Desk.'
+
+export const DEMO_FIXED_MESSAGE =
+  "The demo marketplace's address and key are set by Seller Desk; only its name can be changed."
+
+export const DEMO_LABEL = 'Demo marketplace'

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { ThemeSchema } from '../../../shared/ipc/contract'
+
+/** One saved marketplace. The key is in the secret store, never here. */
+export const StoredConnectionSchema = z.object({
+  id: z.string().min(1).max(100),
+  label: z.string().min(1).max(100),
+  baseUrl: z.string().min(1).max(2048),
+  isDemo: z.boolean()
+})
+export type StoredConnection = z.infer<typeof StoredConnectionSchema>
+
+export const SettingsSchema = z
+  .object({
+    version: z.literal(1),
+    connections: z.array(StoredConnectionSchema),
+    activeId: z.string().nullable(),
+    theme: ThemeSchema
+  })
+  .refine((s) => new Set(s.connections.map((c) => c.id)).size === s.connections.length, {
+    message: 'duplicate connection id'
+  })
+export type Settings = z.infer<typeof SettingsSchema>
+
+export const defaultSettings = (): Settings => ({ version: 1, connections: [], activeId: null, theme: 'system' })

@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Validation } from '../../../shared/ipc/contract'
+import { createMemoryCatalogueCache } from '../../../electron/main/catalogue/memory-cache'
+import { createCatalogueService, type CatalogueService } from '../../../electron/main/catalogue/service'
+import type { MarketplaceClientLike } from '../../../electron/main/connections/marketplace-port'
+import { AppFailure } from '../../../electron/main/ipc/failure'
+import { fakeMarket, item, KindedError, type FakeMarket } from './fixtures'
+
+const KEY = 'a'.repeat(64)
+const CONN = 'conn-1'
+const quiet = { warn: () => undefined }
+
+let market: FakeMarket
+let cache: ReturnType<typeof createMemoryCatalogueCache>
+let allowed: string[]
+let recorded: Validation[]
+let clock: number
+let service: CatalogueService
+let client: MarketplaceClientLike
+
+function build(overrides: Partial<MarketplaceClientLike> = {}): CatalogueService {
+  client = { ...market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }), ...overrides }
+  return createCatalogueService({
+    connections: { activeClient: async () => ({ connectionId: CONN, client }) },
+    cache,
+    recorder: { record: async (_id, v) => void recorded.push(v) },
+    media: { allow: (_id, urls) => void allowed.push(...urls) },
+    now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, clock++)),
+    log: quiet
+  })
+}
+
+beforeEach(() => {
+  market = fakeMarket()
+  market.keys.set(KEY, { username: 'seller', items: [1, 2] })
+  cache = createMemoryCatalogueCache()
+  allowed = []
+  recorded = []
+  clock = 0
+  service = build()
+})
+
+describe('catalogue freshness', () => {
+  it('fetches when nothing is cached, then answers from the cache until asked to refresh', async () => {
+    const first = await service.getAccount()
+    expect(first.freshness).toEqual({ fetchedAt: '2025-01-01T00:00:00.000Z', source: 'network', offline: false, refreshError: null })
+    expect(allowed).toEqual(['https://m.example/avatar.png', 'https://m.example/cover.png'])
+    market.calls.length = 0
+    const second = await service.getAccount()
+    expect(second.freshness.source).toBe('cache')
+    expect(second.freshness.fetchedAt).toBe(first.freshness.fetchedAt)
+    expect(market.calls).toEqual([])
+    const refreshed = await service.getAccount({ refresh: true })
+    expect(refreshed.freshness).toMatchObject({ source: 'network', fetchedAt: '2025-01-01T00:00:01.000Z' })
+  })
+
+  it('serves the cache marked offline when the marketplace cannot be reached', async () => {
+    await service.listItems()
+    market.failWith = 'offline'
+    const answer = await service.listItems({ refresh: true })
+    expect(answer.data.items.map((i) => i.id)).toEqual([1, 2])
+    expect(answer.freshness).toEqual({
+      fetchedAt: '2025-01-01T00:00:00.000Z',
+      source: 'cache',
+      offline: true,
+      refreshError: 'Failed: offline.'
+    })
+  })
+
+  it('marks a server-side failure with its reason but not as offline', async () => {
+    await service.getAccount()
+    market.failWith = 'rate-limited'
+    const answer = await service.getAccount({ refresh: true })
+    expect(answer.freshness).toMatchObject({ source: 'cache', offline: false, refreshError: 'Failed: rate-limited.' })
+  })
+
+  it('throws a network failure when nothing is cached, and an unauthorized key even with a cache', async () => {
+    market.failWith = 'timeout'
+    await expect(service.getAccount()).rejects.toMatchObject({ kind: 'timeout' })
+    market.failWith = null
+    await service.getAccount()
+    market.failWith = 'unauthorized'
+    await expect(service.getAccount({ refresh: true })).rejects.toMatchObject({ kind: 'unauthorized' })
+  })
+
+  it('reads one item from the cached list without a request', async () => {
+    await service.listItems()
+    market.calls.length = 0
+    const one = await service.getItem({ id: 2 })
+    expect(one.data.id).toBe(2)
+    expect(one.freshness.source).toBe('cache')
+    expect(market.calls).toEqual([])
+  })
+})
+
+describe('catalogue list problems', () => {
+  it('falls back to known ids when the list is 404 (0 or 1 item) and reports what is gone', async () => {
+    market.keys.set(KEY, { username: 'seller', items: [7] })
+    const empty = await service.listItems()
+    expect(empty.data).toEqual({ items: [], skipped: [], listProblem: 'empty-or-single' })
+    // Learnt from a validated purchase, and one added by hand that is not (or no longer) there.
+    await cache.rememberItemIds(CONN, [7, 99])
+    const answer = await service.listItems({ refresh: true })
+    expect(answer.data.listProblem).toBe('empty-or-single')
+    expect(answer.data.items.map((i) => i.id)).toEqual([7])
+    expect(answer.data.skipped).toEqual([{ index: 1, field: 'item 99', message: 'Item 99 is no longer available on the marketplace.' }])
+    expect(allowed).toContain('https://m.example/7/s1.png')
+  })
+
+  it('falls back on a 500 with listProblem server-data-fault', async () => {
+    service = build({
+      listItems: async () => {
+        throw new KindedError('server', 'HTTP 500')
+      }
+    })
+    await cache.rememberItemIds(CONN, [1, 2])
+    const answer = await service.listItems()
+    expect(answer.data.listProblem).toBe('server-data-fault')
+    expect(answer.data.items.map((i) => i.id)).toEqual([1, 2])
+  })
+
+  it('learns an item read by id so the fallback list includes it', async () => {
+    market.keys.set(KEY, { username: 'seller', items: [7] })
+    await service.getItem({ id: 7 })
+    const answer = await service.listItems()
+    expect(answer.data.items.map((i) => i.id)).toEqual([7])
+  })
+})
+
+describe('purchase validation', () => {
+  it('normalises the code, records it, remembers the item and allows its media', async () => {
+    const verdict = await service.validatePurchase({ code: '  GOOD-CODE ' })
+    expect(verdict).toMatchObject({ valid: true, code: 'good-code', checkedAt: '2025-01-01T00:00:00.000Z' })
+    expect(recorded).toEqual([verdict])
+    expect(await cache.knownItemIds(CONN)).toEqual([1])
+    expect(allowed).toContain('https://m.example/1/thumb.png')
+    expect((await cache.readItem(CONN, 1))?.data).toEqual(item(1))
+  })
+
+  it('answers an invalid code as a result, recorded too', async () => {
+    const verdict = await service.validatePurchase({ code: 'nope' })
+    expect(verdict).toEqual({ valid: false, message: 'Invalid purchase code', code: 'nope', checkedAt: '2025-01-01T00:00:00.000Z' })
+    expect(recorded).toHaveLength(1)
+  })
+
+  it('refuses an empty code without calling the marketplace', async () => {
+    await expect(service.validatePurchase({ code: '   ' })).rejects.toBeInstanceOf(AppFailure)
+    expect(market.calls).toEqual([])
+  })
+
+  it('still answers when the recorder fails', async () => {
+    const failing = createCatalogueService({
+      connections: { activeClient: async () => ({ connectionId: CONN, client }) },
+      recorder: {
+        record: async () => {
+          throw new Error('disk full')
+        }
+      },
+      log: quiet
+    })
+    await expect(failing.validatePurchase({ code: 'good-code' })).resolves.toMatchObject({ valid: true })
+  })
+})

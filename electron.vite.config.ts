@@ -1,6 +1,54 @@
+import { cpSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+
+/**
+ * `electron-vite dev` injects <style> tags (CSS HMR), an inline React Refresh preamble
+ * and a WebSocket back to the dev server, all of which the strict CSP in index.html
+ * forbids. Loosen exactly those, in serve mode only: the built page keeps the policy as written.
+ */
+export function devCsp(): Plugin {
+  const loosen: Record<string, string> = {
+    'style-src': "'unsafe-inline'",
+    'script-src': "'unsafe-inline'",
+    'connect-src': 'ws://localhost:* ws://127.0.0.1:* http://localhost:* http://127.0.0.1:*'
+  }
+  return {
+    name: 'seller-desk:dev-csp',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      return html.replace(/(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/, (_m, head: string, policy: string) => {
+        const next = policy
+          .split(';')
+          .map((d) => {
+            const name = d.trim().split(/\s+/)[0] ?? ''
+            const extra = loosen[name]
+            return extra ? `${d.trimEnd()} ${extra}` : d
+          })
+          .join(';')
+        return `${head}${next}"`
+      })
+    }
+  }
+}
+
+/**
+ * The demo marketplace's media files ship beside the main bundle, at out/main/demo-media,
+ * where electron/main/demo/media-dir.ts looks for them first (packaged apps included).
+ */
+export function copyDemoMedia(): Plugin {
+  return {
+    name: 'seller-desk:demo-media',
+    apply: 'build',
+    writeBundle(options) {
+      const target = resolve(options.dir ?? resolve(__dirname, 'out/main'), 'demo-media')
+      rmSync(target, { recursive: true, force: true })
+      cpSync(resolve(__dirname, 'electron/main/demo/media'), target, { recursive: true })
+    }
+  }
+}
 
 // keytar is a native module: it must stay a runtime require, never bundled.
 export default defineConfig({
@@ -8,7 +56,8 @@ export default defineConfig({
     build: {
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } }
-    }
+    },
+    plugins: [copyDemoMedia()]
   },
   preload: {
     build: {
@@ -22,6 +71,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } }
     },
-    plugins: [react()]
+    plugins: [react(), devCsp()]
   }
 })

@@ -1,0 +1,93 @@
+import type { Configuration } from 'electron-builder'
+import pkg from './package.json'
+
+/**
+ * Installers for the three desktop systems: `npm run dist` (or dist:linux / dist:win /
+ * dist:mac) after `npm run build`. A TypeScript file rather than YAML so that the config is
+ * type-checked against electron-builder's own types and the packaging test can import it.
+ */
+
+// The .deb format requires a homepage and a maintainer with an e-mail; package.json has
+// neither, so they are set here. Replace them with the publisher's real ones before shipping.
+const HOMEPAGE = 'https://sellerdesk.app'
+const MAINTAINER = 'Seller Desk <desk@sellerdesk.app>'
+
+// What a packaged Electron still needs at run time besides the defaults electron-builder
+// lists for Debian; libsecret is keytar's backend (the key lives in the OS keychain).
+const DEB_DEPENDS = [
+  'libgtk-3-0',
+  'libnotify4',
+  'libnss3',
+  'libxss1',
+  'libxtst6',
+  'xdg-utils',
+  'libatspi2.0-0',
+  'libuuid1',
+  'libsecret-1-0'
+]
+
+const config: Configuration = {
+  appId: 'app.sellerdesk.desktop',
+  productName: pkg.productName,
+  copyright: `Copyright © ${pkg.author}`,
+  extraMetadata: { homepage: HOMEPAGE },
+  directories: { output: 'dist', buildResources: 'build' },
+
+  // Only the built app: electron-vite's out/ (main with the demo media it copies there,
+  // preload, renderer) and package.json. Production node_modules are added by electron-builder.
+  files: ['out/**/*', 'package.json', '!**/*.map', '!**/*.{ts,tsx,mts,cts}', '!**/*.{md,markdown}', '!**/{test,tests,__tests__}/**'],
+  asar: true,
+  // A native module cannot be loaded from inside an asar archive.
+  asarUnpack: ['**/*.node', 'node_modules/keytar/**'],
+  npmRebuild: true,
+
+  electronFuses: {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    enableCookieEncryption: true
+  },
+
+  linux: {
+    target: ['AppImage', 'deb'],
+    executableName: 'seller-desk',
+    icon: 'build/icons',
+    category: 'Office',
+    maintainer: MAINTAINER,
+    synopsis: 'Account, catalogue and purchase-code checks for Seller API marketplaces',
+    artifactName: 'seller-desk-${version}-${arch}.${ext}'
+  },
+  deb: { depends: DEB_DEPENDS },
+
+  win: {
+    target: ['nsis'],
+    icon: 'build/icon.ico',
+    artifactName: 'seller-desk-${version}-setup-${arch}.${ext}'
+  },
+  nsis: {
+    oneClick: false,
+    perMachine: false,
+    allowToChangeInstallationDirectory: true,
+    createDesktopShortcut: true,
+    shortcutName: pkg.productName
+  },
+
+  mac: {
+    target: ['dmg'],
+    icon: 'build/icon.icns',
+    category: 'public.app-category.business',
+    hardenedRuntime: true,
+    gatekeeperAssess: false,
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+    artifactName: 'seller-desk-${version}-${arch}.${ext}'
+  },
+  dmg: { artifactName: 'seller-desk-${version}-${arch}.${ext}' },
+
+  // Publishing is a separate, deliberate step.
+  publish: null
+}
+
+export default config

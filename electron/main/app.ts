@@ -7,7 +7,7 @@ import { createConnectionService } from './connections/service'
 import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import type { Handlers } from './ipc/dispatch'
-import { createMarketplaceClient, normaliseBaseUrl, normalisePurchaseCode } from './marketplace'
+import { createMarketplaceClient, getPacer, normaliseBaseUrl, normalisePurchaseCode } from './marketplace'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -50,7 +50,11 @@ const realMarketplace: MarketplacePort = {
 // Loaded on first use: most runs never start the demo.
 const builtInDemo = async (): Promise<RunningDemo> => {
   const { startDemoServer } = await import('./demo')
-  return startDemoServer({ mode: 'spec', port: 0 })
+  const demo = await startDemoServer({ mode: 'spec', port: 0 })
+  // The spec-mode demo sends no rate-limit headers and has no limit: without this the
+  // pacer would assume a real install's 60 a minute and make the demo feel slow.
+  getPacer(demo.baseUrl, { limit: 6000, windowMs: 60_000 })
+  return demo
 }
 
 /**

@@ -1,11 +1,56 @@
-import type { SellerDeskApi } from '../../shared/ipc/api'
+import { BRIDGE_GLOBAL, type SellerDeskApi } from '../../shared/ipc/api'
+import { createHttpTransport } from './transport/http-transport'
+import { createMissingBridge, showMissingBridgeScreen } from './transport/missing-bridge'
+import { takeHostToken } from './transport/token'
+
+export type BridgeChoice =
+  | { kind: 'electron'; api: SellerDeskApi }
+  | { kind: 'browser'; api: SellerDeskApi }
+  | { kind: 'missing'; api: SellerDeskApi }
 
 /**
- * The renderer's only door to data. In Electron the preload has put the bridge on
- * window; the browser host's transport (same interface) is installed before render.
+ * Electron's preload puts the bridge on window; in a plain browser the page was opened
+ * by the browser host with a token, and talks to it over HTTP; otherwise there is no way
+ * to reach main, and the page says so.
+ */
+function preloadBridge(win: Window): SellerDeskApi | undefined {
+  return (win as Window & { [BRIDGE_GLOBAL]?: SellerDeskApi })[BRIDGE_GLOBAL]
+}
+
+export function chooseBridge(win: Window): BridgeChoice {
+  const preload = preloadBridge(win)
+  if (preload) return { kind: 'electron', api: preload }
+  const token = takeHostToken(win)
+  if (token) return { kind: 'browser', api: createHttpTransport({ token }) }
+  return { kind: 'missing', api: createMissingBridge() }
+}
+
+let chosen: BridgeChoice | null = null
+
+// Chosen as soon as this module loads, before React renders: the token must leave the
+// address bar at once, not whenever the first view asks for data.
+if (typeof window !== 'undefined' && window.location.hash.includes('token=')) chosen = chooseBridge(window)
+
+/** How the page reaches main; chosen once, on first use. */
+export function bridgeKind(): BridgeChoice['kind'] {
+  if (preloadBridge(window)) return 'electron'
+  return (chosen ??= chooseBridge(window)).kind
+}
+
+/**
+ * The renderer's only door to data. Never throws: without a bridge every call resolves
+ * to a failed Result and a full-window notice explains how to open the app.
  */
 export function getBridge(): SellerDeskApi {
-  const bridge = (window as Window & { sellerDesk?: SellerDeskApi }).sellerDesk
-  if (!bridge) throw new Error('Seller Desk bridge is missing: the page was opened outside the app.')
-  return bridge
+  // Looked up every time: renderer tests put their own bridge on window.
+  const preload = preloadBridge(window)
+  if (preload) return preload
+  chosen ??= chooseBridge(window)
+  if (chosen.kind === 'missing') showMissingBridgeScreen(window.document)
+  return chosen.api
+}
+
+/** Tests only: forget the choice so the next call looks again. */
+export function resetBridgeForTests(): void {
+  chosen = null
 }

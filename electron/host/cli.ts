@@ -1,0 +1,57 @@
+import { buildApp, rendererIsBuilt } from './build-renderer'
+import { HOST_USAGE, parseHostArgs, type HostCliOptions } from './cli-args'
+import { launchHost } from './launch'
+import { openInBrowser } from './open-url'
+import { defaultRendererDir } from './paths'
+
+// `npm run start:web`: Seller Desk in the system browser, for machines without the
+// Electron binary. Prints the address on a line starting "Seller Desk: " (scripts and
+// tests look for it) and runs until SIGINT/SIGTERM.
+
+function options(): HostCliOptions {
+  try {
+    return parseHostArgs(process.argv.slice(2))
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : String(e)}\n\n${HOST_USAGE}`)
+    process.exit(2)
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = options()
+  if (opts.help) {
+    console.log(HOST_USAGE)
+    return
+  }
+  if (!rendererIsBuilt(defaultRendererDir)) {
+    console.log('The app is not built yet: building it first (npm run build)…')
+    await buildApp()
+  }
+  const host = await launchHost({ dataDir: opts.dataDir, port: opts.port, demo: opts.demo })
+  let stopping = false
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return
+    stopping = true
+    console.log(`\nStopping Seller Desk (${signal})…`)
+    host.close().then(
+      () => process.exit(0),
+      () => process.exit(1)
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+
+  console.log(`Data folder: ${opts.dataDir}`)
+  if (host.demoProblem) console.log(`The demo marketplace did not start: ${host.demoProblem}`)
+  else if (opts.demo) console.log('Connected to the built-in demo marketplace.')
+  console.log(`Seller Desk: ${host.server.url}`)
+  console.log('Keep this address to yourself: it grants access to this session. Press Ctrl+C to stop.')
+  if (opts.open && !(await openInBrowser(host.server.url))) {
+    console.log('Could not open a browser here: open the address above yourself.')
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`Seller Desk could not start: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(1)
+})

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import type { SellerDeskApp } from '../main/app'
+import type { DispatchLog } from '../main/ipc/dispatch'
+import { cspFromIndexHtml } from './csp'
+import { sendRefusal, sendText } from './http-util'
+import { handleMedia } from './media-route'
+import { hostAllowed, originAllowed } from './origin-guard'
+import { handleRpc } from './rpc-route'
+import { serveStatic } from './static-files'
+import { newToken } from './token'
+
+export interface HostServerOptions {
+  app: Pick<SellerDeskApp, 'handlers' | 'media'>
+  /** The built renderer (out/renderer). */
+  rendererDir: string
+  /** 0 or absent: a random free port. */
+  port?: number
+  /** Reuse a token (a restart keeps open pages working); a fresh one otherwise. */
+  token?: string
+  log?: DispatchLog
+}
+
+export interface HostServer {
+  port: number
+  /** `http://127.0.0.1:PORT` */
+  baseUrl: string
+  /** The address to open: the base URL with the token in the fragment. */
+  url: string
+  token: string
+  close(): Promise<void>
+}
+
+// Sent with every answer: no MIME sniffing, no referrer leaking the page, no framing,
+// no other window sharing our browsing context group.
+const ALWAYS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY'
+} as const
+
+export class RendererNotBuilt extends Error {
+  constructor(dir: string) {
+    super(`The Seller Desk renderer is not built (${join(dir, 'index.html')} is missing): run "npm run build" first.`)
+    this.name = 'RendererNotBuilt'
+  }
+}
+
+async function readCsp(rendererDir: string): Promise<string> {
+  let html: string
+  try {
+    html = await readFile(join(rendererDir, 'index.html'), 'utf8')
+  } catch {
+    throw new RendererNotBuilt(rendererDir)
+  }
+  return cspFromIndexHtml(html)
+}
+
+/**
+ * The browser host's HTTP server: loopback only, every request's Host checked (DNS
+ * rebinding), /rpc and /media behind the per-launch token, the built renderer otherwise.
+ */
+export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
+  const csp = await readCsp(options.rendererDir)
+  const token = options.token ?? newToken()
+  const log = options.log ?? console
+  let port = 0
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [name, value] of Object.entries(ALWAYS)) res.setHeader(name, value)
+    if (!hostAllowed(req.headers, port)) {
+      sendText(res, 403, 'Forbidden: Seller Desk answers only at 127.0.0.1 or localhost.')
+      return
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    if (url.pathname.startsWith('/rpc/')) {
+      if (!originAllowed(req.headers, port)) {
+        sendRefusal(res, 403, 'invalid-input', 'Request refused: it did not come from the Seller Desk page.')
+        return
+      }
+      await handleRpc(req, res, url.pathname.slice('/rpc/'.length), { handlers: options.app.handlers, token, log })
+      return
+    }
+    if (!originAllowed(req.headers, port)) {
+      sendText(res, 403, 'Forbidden')
+      return
+    }
+    if (url.pathname === '/media') {
+      await handleMedia(req, res, url.searchParams, options.app.media, token)
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' })
+      return
+    }
+    await serveStatic(req, res, options.rendererDir, url.pathname, csp)
+  }
+
+  const server: Server = createServer((req, res) => {
+    route(req, res).catch((e: unknown) => {
+      log.error('[host] request failed', e instanceof Error ? e.message : String(e))
+      if (!res.headersSent) sendText(res, 500, 'Seller Desk could not answer this request.')
+      else res.destroy()
+    })
+  })
+  server.headersTimeout = 30_000
+  server.requestTimeout = 60_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port} is already in use: choose another with --port, or leave it out for a free one.`)
+          : e
+      )
+    )
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.removeAllListeners('error')
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+  const baseUrl = `http://127.0.0.1:${port}`
+
+  return {
+    port,
+    baseUrl,
+    url: `${baseUrl}/#token=${token}`,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}

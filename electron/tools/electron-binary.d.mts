@@ -1,0 +1,2 @@
+/** See electron-binary.mjs. */
+export function findElectronBinary(root: string, env?: NodeJS.ProcessEnv): { path: string } | { missing: string }

@@ -1,0 +1,168 @@
+/**
+ * End-to-end harness: Seller Desk's browser host, in this process, driven by real
+ * Chromium (/usr/bin/chromium) through playwright-core.
+ *
+ *   import { it, expect } from 'vitest'
+ *   import { startHarness } from './harness'
+ *
+ *   it('shows the account of the demo seller', async () => {
+ *     const h = await startHarness({ demo: true })          // fresh temp data folder
+ *     await h.page.getByRole('heading', { name: 'Account' }).waitFor()
+ *     expect(await h.page.getByTestId('balance').textContent()).toContain('$')
+ *   })
+ *
+ * - Started inside a test (or a beforeEach), the harness closes itself when that test
+ *   ends; if the test failed it first saves test-results/screenshots/<test>.png and a
+ *   Playwright trace test-results/traces/<test>.zip (open with `npx playwright
+ *   show-trace`). Started in a beforeAll, call `close()` in the afterAll yourself.
+ * - `host.stop()` / `host.restart()` stop and restart the host on the same port, token
+ *   and data folder (offline and "service stopped" states; reload the page after).
+ * - `consoleLines` collects the page's console messages and uncaught errors.
+ * - The renderer must be built (`npm run build`, which `npm test` runs first);
+ *   SELLER_DESK_RENDERER_DIR points at another build.
+ * - The host uses the test process's keychain: run under test/with-keychain.sh.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { onTestFinished, TestRunner } from 'vitest'
+import { rendererIsBuilt } from '../../electron/host/build-renderer'
+import { launchHost, type RunningHost } from '../../electron/host/launch'
+import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
+
+export interface HarnessOptions {
+  /** Connect to the built-in demo marketplace before the page opens. */
+  demo?: boolean
+  /** Use this data folder (kept afterwards) instead of a fresh temp one (removed). */
+  dataDir?: string
+  colorScheme?: 'light' | 'dark'
+  viewport?: { width: number; height: number }
+}
+
+export interface Harness {
+  page: Page
+  context: BrowserContext
+  /** The address the page was opened with, token included. */
+  url: string
+  token: string
+  dataDir: string
+  host: { baseUrl: string; stop(): Promise<void>; restart(): Promise<void> }
+  consoleLines: string[]
+  /** Saves test-results/screenshots/<name>.png and returns its path. */
+  screenshot(name: string): Promise<string>
+  /** Idempotent. `failed` keeps a screenshot and trace; by default: did the current test fail? */
+  close(options?: { failed?: boolean }): Promise<void>
+}
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync'
+]
+
+export const resultsDir = join(repoRoot, 'test-results')
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+const slug = (name: string): string =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120) || 'unnamed'
+
+function currentTestName(): string | null {
+  const test = TestRunner.getCurrentTest()
+  if (!test) return null
+  const names: string[] = [test.name]
+  for (let suite = test.suite; suite && suite.name; suite = suite.suite) names.unshift(suite.name)
+  return names.join(' ')
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  if (!rendererIsBuilt(defaultRendererDir)) {
+    throw new Error(
+      `The end-to-end tests need the built renderer at ${defaultRendererDir}: run "npm run build" first (npm test does).`
+    )
+  }
+  const ownDataDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'seller-desk-e2e-')))
+  const testName = currentTestName()
+  const cleanups: (() => Promise<unknown>)[] = []
+  const cleanUp = async (): Promise<void> => {
+    for (const step of cleanups.reverse()) await step().catch(() => {})
+    cleanups.length = 0
+  }
+  if (ownDataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+
+  try {
+    let running: RunningHost | null = await launchHost({ dataDir, port: 0, demo: options.demo ?? false })
+    if (running.demoProblem) throw new Error(`The demo marketplace did not start: ${running.demoProblem}`)
+    const { port, token, baseUrl, url } = running.server
+    cleanups.push(() => running?.close() ?? Promise.resolve())
+
+    const browser = await launchChromium()
+    cleanups.push(() => browser.close())
+    const context = await browser.newContext({
+      colorScheme: options.colorScheme ?? 'light',
+      viewport: options.viewport ?? { width: 1280, height: 800 }
+    })
+    await context.tracing.start({ screenshots: true, snapshots: true })
+    const page = await context.newPage()
+    const consoleLines: string[] = []
+    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`))
+    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`))
+
+    const screenshot = async (name: string): Promise<string> => {
+      const dir = join(resultsDir, 'screenshots')
+      await mkdir(dir, { recursive: true })
+      const file = join(dir, `${slug(name)}.png`)
+      await page.screenshot({ path: file, fullPage: true })
+      return file
+    }
+
+    let closed: Promise<void> | null = null
+    const close = (opts: { failed?: boolean } = {}): Promise<void> =>
+      (closed ??= (async () => {
+        const failed = opts.failed ?? TestRunner.getCurrentTest()?.result?.state === 'fail'
+        const name = slug(testName ?? `harness-${port}`)
+        if (failed) {
+          await screenshot(`${name}.failure`).catch(() => '')
+          await mkdir(join(resultsDir, 'traces'), { recursive: true })
+          await context.tracing.stop({ path: join(resultsDir, 'traces', `${name}.zip`) }).catch(() => {})
+          if (consoleLines.length > 0) console.log(`[harness] page console for "${testName}":\n${consoleLines.join('\n')}`)
+        } else {
+          await context.tracing.stop().catch(() => {})
+        }
+        await cleanUp()
+      })())
+
+    const host = {
+      baseUrl,
+      stop: async (): Promise<void> => {
+        const current = running
+        running = null
+        await current?.close()
+      },
+      restart: async (): Promise<void> => {
+        await host.stop()
+        running = await launchHost({ dataDir, port, token })
+      }
+    }
+
+    if (testName !== null) onTestFinished((ctx) => close({ failed: ctx.task.result?.state === 'fail' }))
+
+    await page.goto(url)
+    return { page, context, url, token, dataDir, host, consoleLines, screenshot, close }
+  } catch (e) {
+    await cleanUp()
+    throw e
+  }
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../electron/host/paths'
+import { launchChromium } from './harness'
+import { rawRequest } from './harness-http'
+import { spawnNode, tsxCli, type Spawned } from './harness-process'
+
+const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+const URL_LINE = /^Seller Desk: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const step of cleanups.reverse()) await step()
+  cleanups.length = 0
+})
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'seller-desk-cli-'))
+  cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
+function track(spawned: Spawned): Spawned {
+  cleanups.push(() => spawned.stop())
+  return spawned
+}
+
+const addressOf = (line: string): string => line.slice('Seller Desk: '.length)
+
+describe('npm run start:web (electron/host/cli.ts)', () => {
+  it('prints the address, which opens the app (connected to the demo) in Chromium, and stops cleanly on SIGTERM', async () => {
+    const dataDir = join(await tempDir(), 'data')
+    const cli = track(spawnNode([tsxCli, 'electron/host/cli.ts', '--no-open', '--demo', '--data-dir', dataDir, '--port', '0']))
+    const line = await cli.waitForLine(/^Seller Desk: /)
+    expect(line).toMatch(URL_LINE)
+    expect(cli.output()).toContain(`Data folder: ${dataDir}`)
+    expect(cli.output()).toContain('Connected to the built-in demo marketplace.')
+    expect((await stat(dataDir)).isDirectory()).toBe(true)
+
+    const browser = await launchChromium()
+    cleanups.push(() => browser.close())
+    const page = await browser.newPage()
+    await page.goto(addressOf(line))
+    await expect.poll(() => page.getByTestId('app-version').textContent(), { timeout: 15_000 }).toContain(pkg.version)
+    await browser.close()
+
+    expect(await cli.stop()).toBe(0)
+    const port = Number(/:(\d+)\//.exec(line)?.[1])
+    await expect(rawRequest({ port, path: '/' })).rejects.toThrow()
+  })
+
+  it('refuses a bad --port with the usage text', async () => {
+    const cli = track(spawnNode([tsxCli, 'electron/host/cli.ts', '--no-open', '--port', 'eighty']))
+    await cli.waitForLine(/^Usage: npm run start:web/)
+    expect(cli.output()).toContain('--port must be a number')
+    expect(await cli.exited).toBe(2)
+  })
+})
+
+describe('npm start (electron/tools/start.mjs) without the Electron binary', () => {
+  it('explains in one line and starts the browser host instead', async () => {
+    const dir = await tempDir()
+    // An empty dist folder: the binary is "not installed", whatever this machine has.
+    const env = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-electron') }
+    const start = track(
+      spawnNode(['electron/tools/start.mjs', '--skip-build', '--no-open', '--data-dir', join(dir, 'data'), '--port', '0'], env)
+    )
+    const line = await start.waitForLine(/^Seller Desk: /)
+    expect(line).toMatch(URL_LINE)
+    const explanations = start
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith("Electron isn't installed here ("))
+    expect(explanations).toHaveLength(1)
+    expect(explanations[0]).toMatch(/\); starting Seller Desk in your browser instead\.$/)
+
+    const base = addressOf(line).replace(/\/#token=.*$/, '')
+    const page = await rawRequest({ port: Number(new URL(base).port), path: '/' })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<div id="root">')
+    expect(await start.stop()).toBe(0)
+  })
+})

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchHost, type RunningHost } from '../../electron/host/launch'
+import { channelMethods } from '../../shared/ipc/channels'
+import { createHttpTransport, HOST_STOPPED } from '../../renderer/src/transport/http-transport'
+import { takeHostToken, TOKEN_STORAGE_KEY, type TokenPlace } from '../../renderer/src/transport/token'
+
+// The renderer's browser transport, run in Node against a real host: same fetch API,
+// same wire, no browser needed to pin down its Results.
+
+describe('the browser transport against a real host', () => {
+  let host: RunningHost
+  let dataDir: string
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'seller-desk-transport-'))
+    host = await launchHost({ dataDir, port: 0 })
+  })
+  afterAll(async () => {
+    await host?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('has every contract method and answers with the host\'s Results', async () => {
+    const api = createHttpTransport({ token: host.server.token, baseUrl: host.server.baseUrl })
+    for (const method of channelMethods) expect(typeof api[method], method).toBe('function')
+    const info = await api.getAppInfo()
+    expect(info).toMatchObject({ ok: true, data: { transport: 'browser', name: 'Seller Desk' } })
+    const bad = await api.setTheme({ theme: 'neon' as 'dark' })
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+  })
+
+  it('builds media addresses on the host with the token', () => {
+    const api = createHttpTransport({ token: host.server.token, baseUrl: host.server.baseUrl })
+    const remote = 'https://market.example/a b.jpg?x=1&y=2'
+    expect(api.mediaUrl(remote)).toBe(
+      `${host.server.baseUrl}/media?u=${encodeURIComponent(remote)}&t=${host.server.token}`
+    )
+  })
+
+  it('turns a refused token into an offline Result that says how to recover', async () => {
+    const api = createHttpTransport({ token: 'A'.repeat(43), baseUrl: host.server.baseUrl })
+    const answer = await api.getAppInfo()
+    expect(answer.ok).toBe(false)
+    if (!answer.ok) {
+      expect(answer.error.kind).toBe('offline')
+      expect(answer.error.message).toContain('npm start')
+    }
+  })
+
+  it('turns a stopped host into an offline Result, and works again after a restart', async () => {
+    const { port, token, baseUrl } = host.server
+    const api = createHttpTransport({ token, baseUrl })
+    await host.close()
+    expect(await api.getAppInfo()).toEqual({ ok: false, error: { kind: 'offline', message: HOST_STOPPED } })
+    host = await launchHost({ dataDir, port, token })
+    expect(await api.getAppInfo()).toMatchObject({ ok: true })
+  })
+
+  it('reports an answer that is not a Result as bad-response, never as data', async () => {
+    const api = createHttpTransport({
+      token: 't'.repeat(43),
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: async () => new Response('<html>proxy error</html>', { status: 502 })
+    })
+    expect(await api.getAppInfo()).toMatchObject({ ok: false, error: { kind: 'internal' } })
+    const odd = createHttpTransport({
+      token: 't'.repeat(43),
+      fetch: async () => new Response(JSON.stringify({ ok: 'yes' }), { status: 200 })
+    })
+    expect(await odd.getAppInfo()).toMatchObject({ ok: false, error: { kind: 'bad-response' } })
+  })
+})
+
+function fakePlace(hash: string, stored: Record<string, string> = {}): TokenPlace & { url: string; store: Record<string, string> } {
+  const place = {
+    url: `/index.html${hash}`,
+    store: { ...stored },
+    location: { hash, pathname: '/', search: '' },
+    history: {
+      state: null,
+      replaceState(_data: unknown, _unused: string, url?: string | null) {
+        place.url = url ?? place.url
+        place.location.hash = ''
+      }
+    },
+    sessionStorage: {
+      getItem: (key: string) => place.store[key] ?? null,
+      setItem: (key: string, value: string) => {
+        place.store[key] = value
+      }
+    }
+  }
+  return place
+}
+
+describe('the host token in the page', () => {
+  const token = 'abcDEF0123456789_-abcDEF0123456789_-abcDEFG'
+
+  it('takes the token from the fragment, clears the address bar and keeps it for reloads', () => {
+    const place = fakePlace(`#token=${token}`)
+    expect(takeHostToken(place)).toBe(token)
+    expect(place.url).toBe('/')
+    expect(place.store[TOKEN_STORAGE_KEY]).toBe(token)
+    // The reload: no fragment any more, the token comes from sessionStorage.
+    expect(takeHostToken(place)).toBe(token)
+  })
+
+  it('finds no token on a page opened without one, and ignores malformed ones', () => {
+    expect(takeHostToken(fakePlace(''))).toBeNull()
+    const bad = fakePlace('#token=<script>')
+    expect(takeHostToken(bad)).toBeNull()
+    expect(bad.url).toBe('/')
+    expect(takeHostToken(fakePlace('', { [TOKEN_STORAGE_KEY]: 'x y' }))).toBeNull()
+  })
+})

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/contract'
-import { createMemoryCatalogueCache } from './catalogue/memory-cache'
+import { createOfflineServices } from './cache/offline'
 import type { CatalogueCache, LookupRecorder, MediaRegistry } from './catalogue/ports'
 import { createCatalogueService } from './catalogue/service'
 import type { MarketplaceClientLike, MarketplacePort } from './connections/marketplace-port'
@@ -7,7 +7,7 @@ import { createConnectionService } from './connections/service'
 import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import type { Handlers } from './ipc/dispatch'
-import { createMarketplaceClient, getPacer, normaliseBaseUrl, normalisePurchaseCode } from './marketplace'
+import { createMarketplaceClient, fetchMedia, getPacer, normaliseBaseUrl, normalisePurchaseCode } from './marketplace'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -64,7 +64,9 @@ const builtInDemo = async (): Promise<RunningDemo> => {
 export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
   const settings = createSettingsStore({ dataDir: options.dataDir, log })
-  const cache = options.cache ?? createMemoryCatalogueCache()
+  // Catalogue and media cache, lookup history, bulk checks: durable, under dataDir.
+  const offline = createOfflineServices({ dataDir: options.dataDir, fetchMedia: (url, o) => fetchMedia(url, o), log })
+  const cache = options.cache ?? offline.cache
   const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
   const connections = createConnectionService({
     settings,
@@ -78,8 +80,8 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const catalogue = createCatalogueService({
     connections,
     cache,
-    ...(options.recorder ? { recorder: options.recorder } : {}),
-    ...(options.mediaRegistry ? { media: options.mediaRegistry } : {}),
+    recorder: options.recorder ?? offline.history,
+    media: options.mediaRegistry ?? offline.media,
     normalisePurchaseCode: (raw) => normalisePurchaseCode(raw).code,
     log
   })
@@ -89,11 +91,15 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     connections,
     catalogue,
     settings,
-    ...(options.openExternal ? { openExternal: options.openExternal } : {})
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    offline: (validate) => offline.handlers(connections, validate)
   })
   return {
     handlers,
-    media: options.media ?? null,
-    close: () => demo.close()
+    media: options.media ?? offline.media,
+    close: async () => {
+      await offline.close()
+      await demo.close()
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/contract'
+import { offlineUnavailable, type OfflineHandlers } from './cache/offline'
 import { catalogueHandlers } from './catalogue/handlers'
 import type { CatalogueService } from './catalogue/service'
 import { connectionHandlers } from './connections/handlers'
@@ -16,15 +17,19 @@ export interface HandlerContext {
   settings: SettingsStore
   /** Receives only URLs that passed `safeExternalUrl`. */
   openExternal?: (url: string) => Promise<void>
+  /** History, bulk checks, media and cache channels (cache/offline.ts); validatePurchase wraps the catalogue's. */
+  offline?: (catalogueValidate: Handlers['validatePurchase']) => OfflineHandlers
 }
 
 /** The handlers both transports serve, composed from one group per service. */
 export function createHandlers(ctx: HandlerContext): Handlers {
+  const catalogue = catalogueHandlers(ctx.catalogue)
   return {
     getAppInfo: async () => ({ ...ctx.appInfo, transport: ctx.transport }),
     ...connectionHandlers(ctx.connections),
-    ...catalogueHandlers(ctx.catalogue),
+    ...catalogue,
     ...settingsHandlers(ctx.settings),
-    ...shellHandlers(ctx.openExternal)
+    ...shellHandlers(ctx.openExternal),
+    ...(ctx.offline ?? offlineUnavailable)(catalogue.validatePurchase)
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { createApp } from './app'
 import { appUrlCheck } from './glue/app-url'
 import { registerIpc } from './glue/ipc'
+import { handleMediaProtocol, registerMediaScheme } from './glue/media-protocol'
 import { hardenApp, senderCheck } from './glue/security'
 import { createMainWindow, rendererFileFrom } from './glue/window'
 
@@ -16,6 +17,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
+  // Before ready: a privileged scheme cannot be registered later.
+  registerMediaScheme()
   app.whenReady().then(async () => {
     const sellerDesk = await createApp({
       dataDir: app.getPath('userData'),
@@ -24,6 +27,7 @@ if (!app.requestSingleInstanceLock()) {
       openExternal
     })
     registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
+    handleMediaProtocol(sellerDesk.media)
     let closing = false
     app.on('will-quit', (event) => {
       // Let the demo server and stores close before the process ends.

@@ -18,6 +18,18 @@ export const channels = {
   getSettings: 'settings:get',
   setTheme: 'settings:set-theme',
   openExternal: 'shell:open-external',
+  listHistory: 'history:list',
+  exportHistoryCsv: 'history:export-csv',
+  keepMediaOffline: 'media:keep-offline',
+  getCacheInfo: 'cache:info',
+  clearCache: 'cache:clear',
+  setCacheLimit: 'cache:set-limit',
+  startBulk: 'bulk:start',
+  getBulk: 'bulk:get',
+  pauseBulk: 'bulk:pause',
+  resumeBulk: 'bulk:resume',
+  cancelBulk: 'bulk:cancel',
+  exportBulkCsv: 'bulk:export-csv',
 } as const
 
 export type ChannelMethod = keyof typeof channels

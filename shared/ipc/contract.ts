@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AccountSchema, ItemSchema, PurchaseSchema } from '../model'
+import { ErrorKindSchema } from '../errors'
 import { channels, type ChannelMethod } from './channels'
 
 /**
@@ -63,11 +64,76 @@ export const ItemsPayloadSchema = z.object({
 })
 export type ItemsPayload = z.infer<typeof ItemsPayloadSchema>
 
+/** From the lookup history: the code's previous check, and a flag when a valid code stopped being valid. */
+const validationHistory = {
+  previous: z.object({ valid: z.boolean(), checkedAt: z.string() }).optional(),
+  /** Valid before, not valid now: refunded or cancelled since. */
+  flag: z.literal('was-valid').optional()
+}
+
 export const ValidationSchema = z.discriminatedUnion('valid', [
-  z.object({ valid: z.literal(true), purchase: PurchaseSchema, code: z.string(), checkedAt: z.string() }),
-  z.object({ valid: z.literal(false), message: z.string(), code: z.string(), checkedAt: z.string() })
+  z.object({ valid: z.literal(true), purchase: PurchaseSchema, code: z.string(), checkedAt: z.string(), ...validationHistory }),
+  z.object({ valid: z.literal(false), message: z.string(), code: z.string(), checkedAt: z.string(), ...validationHistory })
 ])
 export type Validation = z.infer<typeof ValidationSchema>
+
+/** One recorded validation (lookup history), newest first in lists. */
+export const HistoryEntrySchema = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  checkedAt: z.string(),
+  /** The site's text for a code that is not valid. */
+  message: z.string().nullable(),
+  /** license_type as the site sent it. */
+  license: z.string().nullable(),
+  itemId: z.number().int().nullable(),
+  itemName: z.string().nullable(),
+  supportedUntil: z.string().nullable(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  downloaded: z.boolean().nullable(),
+  flag: z.literal('was-valid').nullable()
+})
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
+
+/** Settings' view of the offline cache (catalogue files and media together). */
+export const CacheInfoSchema = z.object({
+  bytes: z.number(),
+  limitBytes: z.number(),
+  files: z.number(),
+  dataDir: z.string()
+})
+export type CacheInfo = z.infer<typeof CacheInfoSchema>
+
+export const BulkResultSchema = z.object({
+  code: z.string(),
+  /** False for codes that are not UUIDs: they are still checked, the UI only warns. */
+  looksLikeUuid: z.boolean(),
+  status: z.enum(['pending', 'valid', 'not-valid', 'error']),
+  itemId: z.number().int().nullable(),
+  itemName: z.string().nullable(),
+  license: z.string().nullable(),
+  supportedUntil: z.string().nullable(),
+  /** The site's text (not valid) or what went wrong (error). */
+  message: z.string().nullable(),
+  errorKind: ErrorKindSchema.nullable(),
+  flag: z.literal('was-valid').nullable()
+})
+export type BulkResult = z.infer<typeof BulkResultSchema>
+
+export const BulkJobSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(['running', 'paused', 'done', 'cancelled']),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** ISO time the job resumes after a rate-limit wait; null when not waiting. */
+  waitingUntil: z.string().nullable(),
+  results: z.array(BulkResultSchema)
+})
+export type BulkJob = z.infer<typeof BulkJobSchema>
+
+const jobRequest = z.object({ jobId: z.string().min(1).max(100) })
+const csvFile = z.object({ filename: z.string(), csv: z.string() })
 
 const none = z.undefined()
 
@@ -143,7 +209,44 @@ export const contract = {
     response: z.object({ theme: ThemeSchema })
   },
   /** Opens an http(s) link in the system browser; anything else is refused. */
-  openExternal: { channel: channels.openExternal, request: z.object({ url: z.string().max(4096) }), response: z.null() }
+  openExternal: { channel: channels.openExternal, request: z.object({ url: z.string().max(4096) }), response: z.null() },
+
+  /** Lookup history of the active connection, newest first; `query` matches code, item, verdict. */
+  listHistory: {
+    channel: channels.listHistory,
+    request: z
+      .object({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(10_000).optional() })
+      .optional(),
+    response: z.object({ entries: z.array(HistoryEntrySchema), total: z.number().int() })
+  },
+  /** The active connection's history as CSV; the renderer saves it. */
+  exportHistoryCsv: { channel: channels.exportHistoryCsv, request: none, response: csvFile },
+  /** Downloads a video/audio (or image) the catalogue sent so it plays offline. */
+  keepMediaOffline: {
+    channel: channels.keepMediaOffline,
+    request: z.object({ url: z.string().min(1).max(4096) }),
+    response: z.object({ bytes: z.number(), contentType: z.string() })
+  },
+  getCacheInfo: { channel: channels.getCacheInfo, request: none, response: CacheInfoSchema },
+  /** The media cache's size limit (least recently used files go first past it); kept across restarts. */
+  setCacheLimit: {
+    channel: channels.setCacheLimit,
+    request: z.object({ limitBytes: z.number().int().min(50 * 1024 * 1024).max(1024 * 1024 * 1024 * 1024) }),
+    response: CacheInfoSchema
+  },
+  /** Empties cached catalogues and media (history and learnt item ids stay). */
+  clearCache: { channel: channels.clearCache, request: none, response: CacheInfoSchema },
+  /** Pulls the codes out of pasted text and starts checking them; poll with getBulk. */
+  startBulk: {
+    channel: channels.startBulk,
+    request: z.object({ text: z.string().max(500_000) }),
+    response: z.object({ jobId: z.string(), codes: z.array(z.string()) })
+  },
+  getBulk: { channel: channels.getBulk, request: jobRequest, response: BulkJobSchema },
+  pauseBulk: { channel: channels.pauseBulk, request: jobRequest, response: BulkJobSchema },
+  resumeBulk: { channel: channels.resumeBulk, request: jobRequest, response: BulkJobSchema },
+  cancelBulk: { channel: channels.cancelBulk, request: jobRequest, response: BulkJobSchema },
+  exportBulkCsv: { channel: channels.exportBulkCsv, request: jobRequest, response: csvFile }
 } as const
 
 export type Contract = typeof contract

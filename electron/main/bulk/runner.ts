@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto'
+import type { BulkJob, BulkResult, Validation } from '../../../shared/ipc/contract'
+import type { ErrorKind } from '../../../shared/errors'
+import type { Purchase } from '../../../shared/model'
+import { AppFailure, isKindedError } from '../ipc/failure'
+import { csvFilename, toCsv } from '../history/csv'
+import { extractCodes } from './extract-codes'
+
+export type Verdict = { valid: true; purchase: Purchase } | { valid: false; message: string }
+
+/** What one job needs from the active connection; built by the handler when the job starts. */
+export interface BulkJobDeps {
+  validate(code: string, signal: AbortSignal): Promise<Verdict>
+  /** Records the check in the lookup history and returns it annotated (flag, previous). */
+  record?(validation: Validation): Promise<Validation>
+  /** The pacer's current wait (epoch ms), so the UI can show a countdown. */
+  pacerWaitingUntil?(): number | null
+}
+
+export interface BulkRunnerOptions {
+  concurrency?: number
+  /** Retries of one code after the client gave up on a 429 (it already retried). */
+  rateLimitRetries?: number
+  /** Finished jobs kept for polling and export. */
+  maxJobs?: number
+  now?: () => Date
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const NOT_VALID_TEXT = 'Not valid (unknown, refunded or cancelled)'
+
+interface Job {
+  id: string
+  codes: string[]
+  results: BulkResult[]
+  state: BulkJob['state']
+  next: number
+  active: number
+  ownWaitUntil: number | null
+  deps: BulkJobDeps
+  abort: AbortController
+  startedAt: number
+}
+
+const pending = (code: string): BulkResult => ({
+  code,
+  looksLikeUuid: UUID.test(code),
+  status: 'pending',
+  itemId: null,
+  itemName: null,
+  license: null,
+  supportedUntil: null,
+  message: null,
+  errorKind: null,
+  flag: null
+})
+
+function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = (): void => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/**
+ * Bulk validation jobs: codes are checked a few at a time through the marketplace
+ * client (whose pacer keeps under the site's rate limit); the renderer polls. A job can
+ * be paused (in-flight checks finish, no new ones start), resumed and cancelled (in-flight
+ * checks are aborted and stay pending). A 429 the client could not absorb makes the code
+ * wait its turn again, visibly (`waitingUntil`), rather than fail.
+ */
+export class BulkRunner {
+  private readonly jobs = new Map<string, Job>()
+  private readonly concurrency: number
+  private readonly now: () => Date
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>
+
+  constructor(private readonly options: BulkRunnerOptions = {}) {
+    this.concurrency = Math.max(1, options.concurrency ?? 4)
+    this.now = options.now ?? (() => new Date())
+    this.sleep = options.sleep ?? defaultSleep
+  }
+
+  start(text: string, deps: BulkJobDeps): { jobId: string; codes: string[] } {
+    const codes = extractCodes(text)
+    if (codes.length === 0) {
+      throw new AppFailure('invalid-input', 'No purchase codes were found in the pasted text. Paste one code a line, or text that contains them.')
+    }
+    const job: Job = {
+      id: randomUUID(),
+      codes,
+      results: codes.map(pending),
+      state: 'running',
+      next: 0,
+      active: 0,
+      ownWaitUntil: null,
+      deps,
+      abort: new AbortController(),
+      startedAt: Date.now()
+    }
+    this.jobs.set(job.id, job)
+    this.trim()
+    this.spawnWorkers(job)
+    return { jobId: job.id, codes }
+  }
+
+  get(jobId: string): BulkJob {
+    return this.view(this.job(jobId))
+  }
+
+  pause(jobId: string): BulkJob {
+    const job = this.job(jobId)
+    if (job.state === 'running') job.state = 'paused'
+    return this.view(job)
+  }
+
+  resume(jobId: string): BulkJob {
+    const job = this.job(jobId)
+    if (job.state === 'paused') {
+      job.state = 'running'
+      this.spawnWorkers(job)
+      this.finishIfDone(job)
+    }
+    return this.view(job)
+  }
+
+  cancel(jobId: string): BulkJob {
+    const job = this.job(jobId)
+    if (job.state === 'running' || job.state === 'paused') {
+      job.state = 'cancelled'
+      job.abort.abort()
+    }
+    return this.view(job)
+  }
+
+  /** Cancels every job (app shutdown). */
+  cancelAll(): void {
+    for (const job of this.jobs.values()) if (job.state === 'running' || job.state === 'paused') this.cancel(job.id)
+  }
+
+  exportCsv(jobId: string): { filename: string; csv: string } {
+    const job = this.job(jobId)
+    const csv = toCsv(
+      ['Purchase code', 'Result', 'Item ID', 'Item', 'Licence', 'Supported until', 'Message', 'Flag'],
+      job.results.map((r) => [
+        r.code,
+        { pending: 'Not checked', valid: 'Valid', 'not-valid': 'Not valid', error: 'Error' }[r.status],
+        r.itemId,
+        r.itemName,
+        r.license,
+        r.supportedUntil,
+        r.message,
+        r.flag === 'was-valid' ? 'Was valid before' : ''
+      ])
+    )
+    return { filename: csvFilename('bulk-check', this.now()), csv }
+  }
+
+  private job(jobId: string): Job {
+    const job = this.jobs.get(jobId)
+    if (!job) throw new AppFailure('not-found', 'This bulk check is no longer available: start it again.')
+    return job
+  }
+
+  private view(job: Job): BulkJob {
+    const done = job.results.filter((r) => r.status !== 'pending').length
+    const waits = [job.ownWaitUntil, job.state === 'running' ? (job.deps.pacerWaitingUntil?.() ?? null) : null].filter(
+      (t): t is number => t !== null && t > Date.now()
+    )
+    return {
+      jobId: job.id,
+      state: job.state,
+      done,
+      total: job.codes.length,
+      waitingUntil: waits.length > 0 ? new Date(Math.max(...waits)).toISOString() : null,
+      results: job.results.map((r) => ({ ...r }))
+    }
+  }
+
+  private trim(): void {
+    const max = Math.max(1, this.options.maxJobs ?? 20)
+    if (this.jobs.size <= max) return
+    const finished = [...this.jobs.values()].filter((j) => j.state === 'done' || j.state === 'cancelled').sort((a, b) => a.startedAt - b.startedAt)
+    for (const job of finished) {
+      if (this.jobs.size <= max) break
+      this.jobs.delete(job.id)
+    }
+  }
+
+  private spawnWorkers(job: Job): void {
+    const wanted = Math.min(this.concurrency, job.codes.length - job.next) - job.active
+    for (let i = 0; i < wanted; i++) {
+      job.active++
+      void this.work(job).finally(() => {
+        job.active--
+        this.finishIfDone(job)
+      })
+    }
+  }
+
+  private finishIfDone(job: Job): void {
+    if ((job.state === 'running' || job.state === 'paused') && job.active === 0 && job.next >= job.codes.length) job.state = 'done'
+  }
+
+  private async work(job: Job): Promise<void> {
+    while (job.state === 'running' && job.next < job.codes.length) {
+      const index = job.next++
+      const result = await this.check(job, job.codes[index]!)
+      // A cancelled job keeps aborted checks as pending: they were not answered.
+      if (result) job.results[index] = result
+    }
+  }
+
+  private async check(job: Job, code: string): Promise<BulkResult | null> {
+    const retries = this.options.rateLimitRetries ?? 5
+    for (let attempt = 0; ; attempt++) {
+      if (job.abort.signal.aborted) return null
+      try {
+        const verdict = await job.deps.validate(code, job.abort.signal)
+        const checkedAt = this.now().toISOString()
+        const validation: Validation = verdict.valid
+          ? { valid: true, purchase: verdict.purchase, code, checkedAt }
+          : { valid: false, message: verdict.message, code, checkedAt }
+        const annotated = job.deps.record ? await job.deps.record(validation).catch(() => validation) : validation
+        return this.resultOf(annotated)
+      } catch (e) {
+        if (job.abort.signal.aborted) return null
+        const kind: ErrorKind = isKindedError(e) ? e.kind : 'internal'
+        if (kind === 'rate-limited' && attempt < retries) {
+          const wait = isKindedError(e) && typeof e.retryAfterMs === 'number' ? e.retryAfterMs : 2_000 * 2 ** attempt
+          const until = Date.now() + wait
+          job.ownWaitUntil = Math.max(job.ownWaitUntil ?? 0, until)
+          await this.sleep(wait, job.abort.signal)
+          // Cleared unless another check is waiting longer.
+          if (job.ownWaitUntil !== null && job.ownWaitUntil <= until) job.ownWaitUntil = null
+          continue
+        }
+        return {
+          ...pending(code),
+          status: 'error',
+          errorKind: kind,
+          message: isKindedError(e) ? e.message : 'Something went wrong while checking this code.'
+        }
+      }
+    }
+  }
+
+  private resultOf(v: Validation): BulkResult {
+    if (v.valid) {
+      const p = v.purchase
+      return {
+        ...pending(v.code),
+        status: 'valid',
+        itemId: p.item.id,
+        itemName: p.item.name,
+        license: p.license_type,
+        supportedUntil: p.supported_until,
+        flag: v.flag ?? null
+      }
+    }
+    return { ...pending(v.code), status: 'not-valid', message: v.message || NOT_VALID_TEXT, flag: v.flag ?? null }
+  }
+}

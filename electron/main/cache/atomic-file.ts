@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import { open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+const TEMP_SUFFIX = '.tmp'
+
+/**
+ * Writes a file so that a reader (or a process killed at any moment) sees either the old
+ * complete file or the new complete one, never a torn mix: the bytes go to a temp file in
+ * the same folder (rename is only atomic within one file system), are fsynced, and the
+ * temp file is renamed over the target. The folder is fsynced too, where the OS allows,
+ * so the rename itself survives a power cut.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const dir = dirname(path)
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
+  const handle = await open(temp, 'w', 0o600)
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } catch (e) {
+    await handle.close().catch(() => {})
+    await rm(temp, { force: true })
+    throw e
+  }
+  await handle.close()
+  try {
+    await rename(temp, path)
+  } catch (e) {
+    await rm(temp, { force: true })
+    throw e
+  }
+  await syncDir(dir)
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Windows cannot open a folder for fsync; the rename is still atomic there.
+  if (process.platform === 'win32') return
+  try {
+    const handle = await open(dir, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // Best effort: some file systems refuse fsync on a folder.
+  }
+}
+
+/**
+ * Removes temp files a killed writer left behind. Only files older than `minAgeMs` go, so
+ * a write in progress in another instance is never pulled from under it.
+ */
+export async function sweepTempFiles(dir: string, minAgeMs = 60_000): Promise<number> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return 0
+  }
+  let removed = 0
+  const now = Date.now()
+  for (const name of names) {
+    if (!name.startsWith('.') || !name.endsWith(TEMP_SUFFIX)) continue
+    const full = join(dir, name)
+    try {
+      const s = await stat(full)
+      if (now - s.mtimeMs < minAgeMs) continue
+      await rm(full, { force: true })
+      removed++
+    } catch {
+      // Gone already.
+    }
+  }
+  return removed
+}
+
+export function isTempFileName(name: string): boolean {
+  return name.startsWith('.') && name.endsWith(TEMP_SUFFIX)
+}

@@ -1,0 +1,172 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { AccountSchema, ItemSchema, type Item } from '../../../shared/model'
+import { ItemsPayloadSchema } from '../../../shared/ipc/contract'
+import type { CachedEntry, CatalogueCache } from '../catalogue/ports'
+import { isTempFileName, sweepTempFiles } from './atomic-file'
+import { KeyedSerial } from './serial'
+import { safeSegment, VersionedFile, type StoreLog } from './versioned-file'
+
+/** Bump when the shape of a cached file changes: older files are then discarded, not misread. */
+export const CATALOGUE_CACHE_FORMAT = 1
+
+const entry = <T extends z.ZodType>(data: T) => z.object({ fetchedAt: z.string().min(1), data })
+const KnownIdsSchema = z.object({ ids: z.array(z.number().int().positive()) })
+const MAX_KNOWN_IDS = 5_000
+const KNOWN_IDS_FILE = 'known-ids.json'
+
+export interface CatalogueCacheOptions {
+  /** The app's data folder; the cache lives under `<dataDir>/cache/<connection>/`. */
+  dataDir: string
+  log?: StoreLog
+  /** Called after a fresh item list is stored (the media cache prefetches thumbnails). */
+  onItemsWritten?: (connectionId: string, items: readonly Item[]) => void
+}
+
+export interface CatalogueCacheTotals {
+  bytes: number
+  files: number
+}
+
+/**
+ * The durable CatalogueCache: one versioned JSON file per thing, per connection, each
+ * written atomically. It only ever receives normalised data, which never holds the key.
+ */
+export class FileCatalogueCache implements CatalogueCache {
+  readonly root: string
+  private readonly account: VersionedFile<CachedEntry<z.infer<typeof AccountSchema>>>
+  private readonly items: VersionedFile<CachedEntry<z.infer<typeof ItemsPayloadSchema>>>
+  private readonly item: VersionedFile<CachedEntry<Item>>
+  private readonly known: VersionedFile<z.infer<typeof KnownIdsSchema>>
+  private readonly serial = new KeyedSerial()
+  private readonly prepared = new Set<string>()
+
+  constructor(private readonly options: CatalogueCacheOptions) {
+    this.root = join(options.dataDir, 'cache')
+    const log = options.log ?? console
+    this.account = new VersionedFile('account', CATALOGUE_CACHE_FORMAT, entry(AccountSchema), log)
+    this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, entry(ItemsPayloadSchema), log)
+    this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
+    this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)
+  }
+
+  readAccount(connectionId: string) {
+    return this.account.read(this.file(connectionId, 'account.json'))
+  }
+
+  async writeAccount(connectionId: string, value: CachedEntry<z.infer<typeof AccountSchema>>): Promise<void> {
+    const dir = await this.dir(connectionId)
+    await this.serial.run(join(dir, 'account.json'), () => this.account.write(join(dir, 'account.json'), value))
+  }
+
+  readItems(connectionId: string) {
+    return this.items.read(this.file(connectionId, 'items.json'))
+  }
+
+  async writeItems(connectionId: string, value: CachedEntry<z.infer<typeof ItemsPayloadSchema>>): Promise<void> {
+    const dir = await this.dir(connectionId)
+    await this.serial.run(join(dir, 'items.json'), () => this.items.write(join(dir, 'items.json'), value))
+    this.options.onItemsWritten?.(connectionId, value.data.items)
+  }
+
+  readItem(connectionId: string, id: number) {
+    return this.item.read(this.file(connectionId, join('items', `${Math.trunc(id)}.json`)))
+  }
+
+  async writeItem(connectionId: string, value: CachedEntry<Item>): Promise<void> {
+    const dir = await this.dir(connectionId)
+    const path = join(dir, 'items', `${Math.trunc(value.data.id)}.json`)
+    await this.serial.run(path, () => this.item.write(path, value))
+  }
+
+  async knownItemIds(connectionId: string): Promise<number[]> {
+    const stored = await this.known.read(this.file(connectionId, KNOWN_IDS_FILE))
+    return stored ? stored.ids : []
+  }
+
+  async rememberItemIds(connectionId: string, ids: number[]): Promise<void> {
+    const fresh = ids.filter((id) => Number.isInteger(id) && id > 0)
+    if (fresh.length === 0) return
+    const dir = await this.dir(connectionId)
+    const path = join(dir, KNOWN_IDS_FILE)
+    await this.serial.run(path, async () => {
+      const stored = await this.known.read(path)
+      const merged = [...new Set([...(stored?.ids ?? []), ...fresh])]
+      if (stored && merged.length === stored.ids.length) return
+      // Newest ids are kept when the list is full: old ones are the least likely to matter.
+      await this.known.write(path, { ids: merged.slice(-MAX_KNOWN_IDS) })
+    })
+  }
+
+  async forget(connectionId: string): Promise<void> {
+    const dir = join(this.root, safeSegment(connectionId))
+    await this.serial.run(dir, () => rm(dir, { recursive: true, force: true }))
+    this.prepared.delete(connectionId)
+  }
+
+  /**
+   * Empties every connection's cached catalogue but keeps the item ids learnt from
+   * purchases: they cannot be fetched again, they are the seller's own knowledge.
+   */
+  async clear(): Promise<void> {
+    for (const name of await readdirOrEmpty(this.root)) {
+      const dir = join(this.root, name)
+      for (const child of await readdirOrEmpty(dir)) {
+        if (child === KNOWN_IDS_FILE) continue
+        await rm(join(dir, child), { recursive: true, force: true })
+      }
+    }
+    this.prepared.clear()
+  }
+
+  async totals(): Promise<CatalogueCacheTotals> {
+    return sizeOf(this.root)
+  }
+
+  private file(connectionId: string, name: string): string {
+    return join(this.root, safeSegment(connectionId), name)
+  }
+
+  private async dir(connectionId: string): Promise<string> {
+    const dir = join(this.root, safeSegment(connectionId))
+    if (!this.prepared.has(connectionId)) {
+      await mkdir(join(dir, 'items'), { recursive: true, mode: 0o700 })
+      await sweepTempFiles(dir)
+      await sweepTempFiles(join(dir, 'items'))
+      this.prepared.add(connectionId)
+    }
+    return dir
+  }
+}
+
+async function readdirOrEmpty(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir)
+  } catch {
+    return []
+  }
+}
+
+async function sizeOf(dir: string): Promise<CatalogueCacheTotals> {
+  let bytes = 0
+  let files = 0
+  for (const name of await readdirOrEmpty(dir)) {
+    if (isTempFileName(name)) continue
+    const full = join(dir, name)
+    try {
+      const s = await stat(full)
+      if (s.isDirectory()) {
+        const inner = await sizeOf(full)
+        bytes += inner.bytes
+        files += inner.files
+      } else {
+        bytes += s.size
+        files++
+      }
+    } catch {
+      // Removed while we looked.
+    }
+  }
+  return { bytes, files }
+}

@@ -1,0 +1,140 @@
+import type { Validation } from '../../../shared/ipc/contract'
+import { bulkHandlers, type BulkHandlers } from '../bulk/handlers'
+import { BulkRunner, type BulkJobDeps, type Verdict } from '../bulk/runner'
+import { itemMediaUrls } from '../catalogue/media-urls'
+import type { MarketplaceClientLike } from '../connections/marketplace-port'
+import { historyHandlers, type HistoryHandlers } from '../history/handlers'
+import { HistoryStore } from '../history/history-store'
+import type { Handlers } from '../ipc/dispatch'
+import { AppFailure } from '../ipc/failure'
+import type { CallOptions } from '../marketplace'
+import type { Pacer } from '../marketplace/pacer'
+import { mediaHandlers, type MediaHandlers } from '../media/handlers'
+import { MediaCache, type MediaFetcher } from '../media/media-cache'
+import { FileCatalogueCache } from './catalogue-cache'
+import type { StoreLog } from './versioned-file'
+
+export interface OfflineServicesOptions {
+  dataDir: string
+  /** The marketplace client's fetchMedia (sends no key). */
+  fetchMedia: MediaFetcher
+  mediaLimitBytes?: number
+  log?: StoreLog
+}
+
+/** What the offline services need from the connection service, resolved per call. */
+export interface ActiveConnectionSource {
+  activeClient(): Promise<{ connectionId: string; client: MarketplaceClientLike }>
+  list(): Promise<{ activeId: string | null }>
+}
+
+/** For an app built without the offline stores (some tests): the channels answer plainly. */
+export function offlineUnavailable(validatePurchase: Handlers['validatePurchase']): OfflineHandlers {
+  const no = (): Promise<never> => Promise.reject(new AppFailure('internal', 'History, bulk checks and the offline cache are not available in this build.'))
+  return {
+    listHistory: no,
+    exportHistoryCsv: no,
+    startBulk: no,
+    getBulk: no,
+    pauseBulk: no,
+    resumeBulk: no,
+    cancelBulk: no,
+    exportBulkCsv: no,
+    keepMediaOffline: no,
+    getCacheInfo: no,
+    clearCache: no,
+    setCacheLimit: no,
+    validatePurchase
+  }
+}
+
+export type OfflineHandlers = HistoryHandlers & BulkHandlers & MediaHandlers & Pick<Handlers, 'validatePurchase'>
+
+/** The real client takes call options and exposes its pacer; test doubles may not. */
+type PacedClient = MarketplaceClientLike & {
+  pacer: Pacer
+  validatePurchase(code: string, options?: CallOptions): Promise<Verdict>
+}
+function isPaced(client: MarketplaceClientLike): client is PacedClient {
+  const pacer = (client as { pacer?: unknown }).pacer
+  return typeof pacer === 'object' && pacer !== null && typeof (pacer as { state?: unknown }).state === 'function'
+}
+
+/**
+ * The durable offline stores (catalogue cache, media cache, lookup history) and bulk
+ * validation, built together because they feed each other: a stored item list prefetches
+ * its thumbnails, a bulk check is recorded in history and teaches item ids.
+ */
+export function createOfflineServices(options: OfflineServicesOptions) {
+  const log = options.log ?? console
+  const media = new MediaCache({
+    dataDir: options.dataDir,
+    fetchMedia: options.fetchMedia,
+    ...(options.mediaLimitBytes !== undefined ? { limitBytes: options.mediaLimitBytes } : {}),
+    log
+  })
+  const prefetching = new AbortController()
+  const cache = new FileCatalogueCache({
+    dataDir: options.dataDir,
+    log,
+    onItemsWritten: (_connectionId, items) => {
+      const thumbs = items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
+      void media.prefetch(thumbs, { concurrency: 4, signal: prefetching.signal }).catch(() => {})
+    }
+  })
+  const history = new HistoryStore({ dataDir: options.dataDir, log })
+  const bulk = new BulkRunner()
+
+  const recordFor = (connectionId: string) => async (validation: Validation): Promise<Validation> => {
+    await history.record(connectionId, validation)
+    if (validation.valid) {
+      const item = validation.purchase.item
+      media.allow(connectionId, itemMediaUrls(item))
+      await cache.rememberItemIds(connectionId, [item.id]).catch(() => {})
+    }
+    return history.annotate(validation)
+  }
+
+  /**
+   * Handlers for the offline channels. `validatePurchase` wraps the catalogue's own so its
+   * answer carries what history knew about the code (previous check, "was valid" flag).
+   */
+  function handlers(connections: ActiveConnectionSource, validatePurchase: Handlers['validatePurchase']): OfflineHandlers {
+    // History belongs to a connection even when its key is missing: no keychain read here.
+    const activeConnectionId = async (): Promise<string> => {
+      const { activeId } = await connections.list()
+      if (activeId === null) throw new AppFailure('no-connection', 'Connect to a marketplace first: history is kept per connection.')
+      return activeId
+    }
+    const depsForActive = async (): Promise<BulkJobDeps> => {
+      const { connectionId, client } = await connections.activeClient()
+      return {
+        validate: (code, signal) =>
+          isPaced(client) ? client.validatePurchase(code, { signal, priority: 'bulk' }) : client.validatePurchase(code),
+        record: recordFor(connectionId),
+        pacerWaitingUntil: () => (isPaced(client) ? client.pacer.state().waitingUntil : null)
+      }
+    }
+    return {
+      ...historyHandlers(history, activeConnectionId),
+      ...bulkHandlers(bulk, depsForActive),
+      ...mediaHandlers(media, cache, options.dataDir),
+      validatePurchase: async (request) => history.annotate(await validatePurchase(request))
+    }
+  }
+
+  return {
+    cache,
+    media,
+    history,
+    bulk,
+    handlers,
+    async close(): Promise<void> {
+      prefetching.abort()
+      bulk.cancelAll()
+      await media.close()
+    }
+  }
+}
+
+export type OfflineServices = ReturnType<typeof createOfflineServices>

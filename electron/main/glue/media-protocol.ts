@@ -1,0 +1,47 @@
+import { protocol } from 'electron'
+import { MEDIA_SCHEME } from '../../../shared/media-url'
+import type { MediaService } from '../media/types'
+
+/**
+ * Must run before the app is ready. `standard` gives sd-media://media/?u=... a host and a
+ * query that parse like http; `secure` keeps it usable from our page without mixed-content
+ * warnings; `stream` lets <video>/<audio> seek with Range requests; `supportFetchAPI` lets
+ * the renderer fetch() it. No CORS or service-worker privileges: nothing else needs them.
+ */
+export function registerMediaScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } }
+  ])
+}
+
+/**
+ * Answers sd-media: requests from the MediaService (which fetches only addresses seen in
+ * marketplace answers, and serves cached ones offline). Call once the app is ready.
+ */
+export function handleMediaProtocol(media: MediaService | null): void {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } })
+    }
+    let remote: string | null = null
+    try {
+      const url = new URL(request.url)
+      if (url.host === 'media') remote = url.searchParams.get('u')
+    } catch {
+      remote = null
+    }
+    if (!media || !remote) return new Response(null, { status: 404 })
+    const range = request.headers.get('range')
+    try {
+      const answer = await media.serve(remote, range ? { range, signal: request.signal } : { signal: request.signal })
+      const headers = { ...answer.headers, 'x-content-type-options': 'nosniff' }
+      if (request.method === 'HEAD' || answer.body === null) {
+        if (answer.body instanceof ReadableStream) void answer.body.cancel().catch(() => {})
+        return new Response(null, { status: answer.status, headers })
+      }
+      return new Response(answer.body, { status: answer.status, headers })
+    } catch {
+      return new Response(null, { status: 502 })
+    }
+  })
+}

@@ -1,0 +1,22 @@
+/**
+ * One CSV cell, RFC 4180: quoted when it holds a quote, comma or line break, quotes
+ * doubled. A cell a spreadsheet would run as a formula (= + - @, or a leading tab or
+ * carriage return) gets a leading apostrophe first: a buyer chooses what a code or an
+ * item name says, and an export must not become an attack on the seller's spreadsheet.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** Rows joined with CRLF, as RFC 4180 writes them, ending with a line break. */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null | undefined>>): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** e.g. seller-desk-history-2024-05-01.csv: safe on every file system. */
+export function csvFilename(what: string, now: Date): string {
+  return `seller-desk-${what}-${now.toISOString().slice(0, 10)}.csv`
+}

@@ -1,0 +1,235 @@
+import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
+import { HistoryEntrySchema } from '../../../shared/ipc/contract'
+import { writeFileAtomic } from '../cache/atomic-file'
+import { KeyedSerial } from '../cache/serial'
+import { safeSegment, type StoreLog } from '../cache/versioned-file'
+import type { LookupRecorder } from '../catalogue/ports'
+import { csvFilename, toCsv } from './csv'
+
+/** Bump when a line's shape changes; lines of another version are skipped on load. */
+export const HISTORY_FORMAT = 1
+export const DEFAULT_MAX_ENTRIES = 10_000
+
+const LineSchema = z.object({ v: z.literal(HISTORY_FORMAT), e: HistoryEntrySchema })
+
+export interface HistoryStoreOptions {
+  dataDir: string
+  /** Entries kept per connection; older ones go at compaction. */
+  maxEntries?: number
+  log?: StoreLog
+  now?: () => Date
+}
+
+export interface HistoryQuery {
+  query?: string
+  limit?: number
+}
+
+type Annotation = Pick<Validation, 'previous' | 'flag'>
+
+export function entryOf(validation: Validation, flag: HistoryEntry['flag']): HistoryEntry {
+  if (validation.valid) {
+    const p = validation.purchase
+    return {
+      code: validation.code,
+      valid: true,
+      checkedAt: validation.checkedAt,
+      message: null,
+      license: p.license_type,
+      itemId: p.item.id,
+      itemName: p.item.name,
+      supportedUntil: p.supported_until,
+      price: p.price,
+      currency: p.currency,
+      downloaded: p.downloaded,
+      flag
+    }
+  }
+  return {
+    code: validation.code,
+    valid: false,
+    checkedAt: validation.checkedAt,
+    message: validation.message,
+    license: null,
+    itemId: null,
+    itemName: null,
+    supportedUntil: null,
+    price: null,
+    currency: null,
+    downloaded: null,
+    flag
+  }
+}
+
+/** The words a seller might type for a verdict, so "refunded" or "invalid" filter the list. */
+function verdictMatcher(q: string): ((e: HistoryEntry) => boolean) | null {
+  if (q === 'valid') return (e) => e.valid
+  if (['not valid', 'not-valid', 'invalid'].includes(q)) return (e) => !e.valid
+  if (['was-valid', 'was valid', 'refunded', 'cancelled', 'canceled', 'flagged'].includes(q)) return (e) => e.flag === 'was-valid'
+  return null
+}
+
+/**
+ * Every validation, per connection, in a JSON-lines file under `<dataDir>/history/`:
+ * one append (fsynced) per check. A torn last line after a crash is skipped on load; the
+ * file is rewritten atomically (compaction) when it grows past 1.5 times the bound or
+ * when bad lines were found. Entries hold the code and the verdict, never the key.
+ */
+export class HistoryStore implements LookupRecorder {
+  private readonly dir: string
+  private readonly maxEntries: number
+  private readonly log: StoreLog
+  /** Oldest first, as in the file. */
+  private readonly loaded = new Map<string, { entries: HistoryEntry[]; lines: number }>()
+  private readonly serial = new KeyedSerial()
+  private readonly annotations = new WeakMap<Validation, Annotation>()
+
+  constructor(private readonly options: HistoryStoreOptions) {
+    this.dir = join(options.dataDir, 'history')
+    this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
+    this.log = options.log ?? console
+  }
+
+  /** LookupRecorder: stores the check and remembers what it learnt for `annotate`. */
+  record(connectionId: string, validation: Validation): Promise<void> {
+    return this.serial.run(connectionId, async () => {
+      const state = await this.load(connectionId)
+      const before = this.latestFor(state.entries, validation.code)
+      const flag = before?.valid && !validation.valid ? 'was-valid' : null
+      const annotation: Annotation = {}
+      if (before) annotation.previous = { valid: before.valid, checkedAt: before.checkedAt }
+      if (flag) annotation.flag = flag
+      this.annotations.set(validation, annotation)
+
+      const entry = entryOf(validation, flag)
+      await mkdir(this.dir, { recursive: true, mode: 0o700 })
+      const handle = await open(this.fileOf(connectionId), 'a', 0o600)
+      try {
+        await handle.appendFile(`${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      state.entries.push(entry)
+      state.lines++
+      if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
+    })
+  }
+
+  /** The validation with what history knew about its code before it (when it was recorded). */
+  annotate(validation: Validation): Validation {
+    const a = this.annotations.get(validation)
+    return a ? { ...validation, ...a } : validation
+  }
+
+  /** The latest check of a code, if any ("checked before: 2 days ago, valid"). */
+  async previousFor(connectionId: string, code: string): Promise<HistoryEntry | null> {
+    const state = await this.serial.run(connectionId, () => this.load(connectionId))
+    return this.latestFor(state.entries, code.trim().toLowerCase())
+  }
+
+  /** Newest first; `query` matches a verdict word, or part of a code, item name or message. */
+  async list(connectionId: string, request: HistoryQuery = {}): Promise<{ entries: HistoryEntry[]; total: number }> {
+    const state = await this.serial.run(connectionId, () => this.load(connectionId))
+    const q = (request.query ?? '').trim().toLowerCase()
+    const verdict = verdictMatcher(q)
+    const matches = (e: HistoryEntry): boolean =>
+      q === '' ||
+      (verdict
+        ? verdict(e)
+        : e.code.includes(q) ||
+          (e.itemName?.toLowerCase().includes(q) ?? false) ||
+          (e.message?.toLowerCase().includes(q) ?? false) ||
+          (e.itemId !== null && String(e.itemId) === q))
+    const all: HistoryEntry[] = []
+    for (let i = state.entries.length - 1; i >= 0; i--) {
+      const e = state.entries[i]!
+      if (matches(e)) all.push(e)
+    }
+    return { entries: all.slice(0, request.limit ?? all.length), total: all.length }
+  }
+
+  async exportCsv(connectionId: string): Promise<{ filename: string; csv: string }> {
+    const { entries } = await this.list(connectionId)
+    const csv = toCsv(
+      ['Checked at', 'Purchase code', 'Verdict', 'Flag', 'Item ID', 'Item', 'Licence', 'Supported until', 'Price', 'Currency', 'Downloaded', 'Message'],
+      entries.map((e) => [
+        e.checkedAt,
+        e.code,
+        e.valid ? 'Valid' : 'Not valid',
+        e.flag === 'was-valid' ? 'Was valid before' : '',
+        e.itemId,
+        e.itemName,
+        e.license,
+        e.supportedUntil,
+        e.price === null ? null : e.price.toFixed(2),
+        e.currency,
+        e.downloaded === null ? null : e.downloaded ? 'yes' : 'no',
+        e.message
+      ])
+    )
+    return { filename: csvFilename('history', (this.options.now ?? (() => new Date()))()), csv }
+  }
+
+  forget(connectionId: string): Promise<void> {
+    return this.serial.run(connectionId, async () => {
+      this.loaded.delete(connectionId)
+      await rm(this.fileOf(connectionId), { force: true })
+    })
+  }
+
+  private latestFor(entries: HistoryEntry[], code: string): HistoryEntry | null {
+    for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.code === code) return entries[i]!
+    return null
+  }
+
+  private fileOf(connectionId: string): string {
+    return join(this.dir, `${safeSegment(connectionId)}.jsonl`)
+  }
+
+  private async load(connectionId: string): Promise<{ entries: HistoryEntry[]; lines: number }> {
+    const cached = this.loaded.get(connectionId)
+    if (cached) return cached
+    let text = ''
+    try {
+      text = await readFile(this.fileOf(connectionId), 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.log.warn(`[history] cannot read the lookup history (${(e as NodeJS.ErrnoException).code ?? 'error'})`)
+      }
+    }
+    const entries: HistoryEntry[] = []
+    let bad = 0
+    let lines = 0
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue
+      lines++
+      try {
+        const parsed = LineSchema.safeParse(JSON.parse(line))
+        if (parsed.success) entries.push(parsed.data.e)
+        else bad++
+      } catch {
+        bad++
+      }
+    }
+    const state = { entries, lines }
+    this.loaded.set(connectionId, state)
+    if (bad > 0) {
+      this.log.warn(`[history] skipped ${bad} unreadable line(s) in the lookup history`)
+      await this.compact(connectionId, state)
+    } else if (lines > this.maxEntries * 1.5) {
+      await this.compact(connectionId, state)
+    }
+    return state
+  }
+
+  private async compact(connectionId: string, state: { entries: HistoryEntry[]; lines: number }): Promise<void> {
+    state.entries.splice(0, Math.max(0, state.entries.length - this.maxEntries))
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    await writeFileAtomic(this.fileOf(connectionId), state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join(''))
+    state.lines = state.entries.length
+  }
+}

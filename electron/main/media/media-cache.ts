@@ -1,0 +1,346 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { MediaRegistry } from '../catalogue/ports'
+import type { StoreLog } from '../cache/versioned-file'
+import { AppFailure } from '../ipc/failure'
+import { fileRangeStream } from './disk-reader'
+import { MediaDiskStore, mediaKey, type MediaEntry } from './disk-store'
+import { parseRange } from './range'
+import { MediaAllowList, mediaKeyUrl } from './registry'
+import type { MediaAnswer, MediaService } from './types'
+
+/** What the media cache needs from the marketplace client's fetchMedia (which never sends the key). */
+export interface FetchedMedia {
+  status: number
+  headers: Record<string, string>
+  body: ReadableStream<Uint8Array> | null
+}
+export type MediaFetcher = (
+  url: string,
+  options: { range?: string; signal?: AbortSignal; maxBytes?: number }
+) => Promise<FetchedMedia>
+
+export interface MediaCacheOptions {
+  dataDir: string
+  fetchMedia: MediaFetcher
+  /** Total size of cached media; least recently used goes first. Default 500 MB. */
+  limitBytes?: number
+  /** Largest image cached (and served). Default 20 MB. */
+  maxImageBytes?: number
+  /** Largest video/audio streamed or kept offline. Default 1 GB. */
+  maxStreamBytes?: number
+  log?: StoreLog
+  now?: () => number
+  flushDelayMs?: number
+}
+
+export const DEFAULT_MEDIA_LIMIT_BYTES = 500 * 1024 * 1024
+const SMALL_FILE = 1024 * 1024
+const MB = 1024 * 1024
+
+type MediaClass = 'image' | 'stream' | 'refused'
+
+function baseType(headers: Record<string, string>): string {
+  return (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+/** Images are cached; video and audio stream through; anything else (HTML, scripts) is refused. */
+function classify(contentType: string): MediaClass {
+  if (/^image\/[a-z0-9.+-]+$/.test(contentType)) return 'image'
+  if (/^(video|audio)\/[a-z0-9.+-]+$/.test(contentType)) return 'stream'
+  return 'refused'
+}
+
+function empty(status: number): MediaAnswer {
+  return { status, headers: {}, body: null }
+}
+
+function safetyHeaders(contentType: string): Record<string, string> {
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' }
+  // An SVG opened on its own could run script: it gets no capabilities at all.
+  if (contentType.includes('svg')) headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+  return headers
+}
+
+function failureStatus(e: unknown): number {
+  const kind = (e as { kind?: unknown } | null)?.kind
+  if (kind === 'offline' || kind === 'timeout') return 504
+  return 502
+}
+
+async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0)
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > cap) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  const out = new Uint8Array(total)
+  let at = 0
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.byteLength
+  }
+  return out
+}
+
+/**
+ * The MediaService both media routes call, and the MediaRegistry the catalogue fills.
+ * Images (thumbnails, previews, screenshots, avatars) are downloaded once into
+ * `<dataDir>/media/` and served from disk from then on, offline included. Video and audio
+ * stream through with the Range passed on, and are stored only when the seller asks to
+ * keep one offline. Only addresses seen in marketplace answers are ever fetched.
+ */
+export class MediaCache implements MediaService, MediaRegistry {
+  readonly store: MediaDiskStore
+  private readonly allowList = new MediaAllowList()
+  private readonly downloads = new Map<string, Promise<MediaEntry | null>>()
+  private readonly maxImageBytes: number
+  private readonly maxStreamBytes: number
+  private readonly log: StoreLog
+
+  constructor(private readonly options: MediaCacheOptions) {
+    this.log = options.log ?? console
+    this.maxImageBytes = options.maxImageBytes ?? 20 * MB
+    this.maxStreamBytes = options.maxStreamBytes ?? 1024 * MB
+    this.store = new MediaDiskStore({
+      dir: join(options.dataDir, 'media'),
+      limitBytes: options.limitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
+      log: this.log,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.flushDelayMs !== undefined ? { flushDelayMs: options.flushDelayMs } : {})
+    })
+  }
+
+  allow(connectionId: string, urls: Iterable<string>): void {
+    this.allowList.allow(connectionId, urls)
+  }
+
+  forgetConnection(connectionId: string): void {
+    this.allowList.forgetConnection(connectionId)
+  }
+
+  async serve(remoteUrl: string, options: { range?: string; signal?: AbortSignal } = {}): Promise<MediaAnswer> {
+    const url = mediaKeyUrl(remoteUrl)
+    if (url === null) return empty(404)
+    const key = mediaKey(url)
+
+    const fromDisk = await this.fromDisk(key, options.range)
+    if (fromDisk) return fromDisk
+    const pending = this.downloads.get(key)
+    if (pending) {
+      await pending.catch(() => null)
+      const after = await this.fromDisk(key, options.range)
+      if (after) return after
+    }
+    // Stored files were allowed when fetched; a fetch needs the address to be allowed now.
+    if (!this.allowList.isAllowed(url)) return empty(404)
+
+    let fetched: FetchedMedia
+    try {
+      fetched = await this.options.fetchMedia(url, {
+        ...(options.range ? { range: options.range } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        maxBytes: this.maxStreamBytes
+      })
+    } catch (e) {
+      this.log.warn(`[media] could not fetch media from ${new URL(url).host}: ${(e as Error).message}`)
+      return empty(failureStatus(e))
+    }
+    return this.answerFetched(key, url, fetched, options.range)
+  }
+
+  /**
+   * Downloads a video, audio or image for offline use and keeps it before anything else
+   * when space runs out. The address must be one the marketplace sent.
+   */
+  async keepOffline(remoteUrl: string): Promise<{ bytes: number; contentType: string }> {
+    const url = mediaKeyUrl(remoteUrl)
+    if (url === null || !this.allowList.isAllowed(url)) {
+      throw new AppFailure('not-found', 'This media file is not part of your catalogue, so it was not downloaded.')
+    }
+    const key = mediaKey(url)
+    const entry = await this.download(url, key, { kept: true })
+    return { bytes: entry.size, contentType: entry.contentType }
+  }
+
+  /**
+   * Fetches images not yet stored, a few at a time, in the background. Addresses come from
+   * main's own data (the catalogue), so they are not checked against the allow list.
+   */
+  async prefetch(urls: Iterable<string>, options: { concurrency?: number; signal?: AbortSignal } = {}): Promise<{ stored: number; failed: number }> {
+    await this.store.open()
+    const queue = [...new Set([...urls].map(mediaKeyUrl).filter((u): u is string => u !== null))].filter(
+      (u) => !this.store.has(mediaKey(u))
+    )
+    let stored = 0
+    let failed = 0
+    const worker = async (): Promise<void> => {
+      for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+        if (options.signal?.aborted) return
+        try {
+          await this.download(url, mediaKey(url), { kept: false, ...(options.signal ? { signal: options.signal } : {}) })
+          stored++
+        } catch {
+          failed++
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker))
+    return { stored, failed }
+  }
+
+  async stats(): Promise<{ bytes: number; files: number; limitBytes: number }> {
+    await this.store.open()
+    return { ...this.store.stats(), limitBytes: this.store.limitBytes }
+  }
+
+  setLimit(bytes: number): Promise<void> {
+    return this.store.setLimit(bytes)
+  }
+
+  clear(): Promise<void> {
+    return this.store.clear()
+  }
+
+  close(): Promise<void> {
+    return this.store.flush()
+  }
+
+  private async fromDisk(key: string, range: string | undefined): Promise<MediaAnswer | null> {
+    const entry = await this.store.get(key)
+    if (!entry) return null
+    const path = this.store.pathOf(key)
+    const headers = {
+      'content-type': entry.contentType,
+      'accept-ranges': 'bytes',
+      'cache-control': 'no-cache',
+      ...safetyHeaders(entry.contentType)
+    }
+    const wanted = parseRange(range, entry.size)
+    try {
+      if (wanted === 'unsatisfiable') {
+        return { status: 416, headers: { ...headers, 'content-range': `bytes */${entry.size}` }, body: null }
+      }
+      if (wanted === null) {
+        const body = entry.size <= SMALL_FILE ? new Uint8Array(await readFile(path)) : await fileRangeStream(path, { start: 0, end: entry.size - 1 })
+        if (body instanceof Uint8Array && body.byteLength !== entry.size) throw new Error('size changed')
+        return { status: 200, headers: { ...headers, 'content-length': String(entry.size) }, body }
+      }
+      return {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-length': String(wanted.end - wanted.start + 1),
+          'content-range': `bytes ${wanted.start}-${wanted.end}/${entry.size}`
+        },
+        body: await fileRangeStream(path, wanted)
+      }
+    } catch {
+      // Deleted or damaged behind our back: forget it and fetch again.
+      this.log.warn('[media] a cached media file was missing or unreadable; fetching it again')
+      await this.store.drop(key)
+      return null
+    }
+  }
+
+  private async answerFetched(key: string, url: string, fetched: FetchedMedia, range: string | undefined): Promise<MediaAnswer> {
+    if (fetched.status !== 200 && fetched.status !== 206) {
+      await fetched.body?.cancel().catch(() => {})
+      if (fetched.status === 404 || fetched.status === 410) return empty(404)
+      if (fetched.status === 416) return { status: 416, headers: pick(fetched.headers, ['content-range']), body: null }
+      return empty(502)
+    }
+    const type = baseType(fetched.headers)
+    const kind = classify(type)
+    if (kind === 'refused') {
+      await fetched.body?.cancel().catch(() => {})
+      this.log.warn(`[media] refused media from ${new URL(url).host}: content type "${type.slice(0, 60) || 'none'}"`)
+      return empty(415)
+    }
+    if (kind === 'image' && fetched.status === 200) {
+      const bytes = await readCapped(fetched.body, this.maxImageBytes).catch(() => undefined)
+      if (bytes === undefined) return empty(502)
+      if (bytes === null) {
+        this.log.warn(`[media] refused an image over ${Math.round(this.maxImageBytes / MB)} MB from ${new URL(url).host}`)
+        return empty(502)
+      }
+      const stored = await this.store.put(key, bytes, type, false, this.maxImageBytes).catch(() => null)
+      if (stored) {
+        const answer = await this.fromDisk(key, range)
+        if (answer) return answer
+      }
+      return { status: 200, headers: { 'content-type': type, 'content-length': String(bytes.byteLength), ...safetyHeaders(type) }, body: bytes }
+    }
+    // Video and audio (and a partial image): straight through, the seek range kept intact.
+    return {
+      status: fetched.status,
+      headers: {
+        ...pick(fetched.headers, ['content-length', 'content-range', 'accept-ranges']),
+        'content-type': type,
+        ...safetyHeaders(type)
+      },
+      body: fetched.body
+    }
+  }
+
+  /** One download per address at a time; the serve path waits for it rather than racing. */
+  private download(url: string, key: string, options: { kept: boolean; signal?: AbortSignal }): Promise<MediaEntry> {
+    const running = this.downloads.get(key)
+    if (running && !options.kept) {
+      return running.then((e) => {
+        if (!e) throw new Error('download failed')
+        return e
+      })
+    }
+    const work = this.downloadOnce(url, key, options)
+    const tracked = work.catch(() => null)
+    this.downloads.set(key, tracked)
+    void tracked.then(() => {
+      if (this.downloads.get(key) === tracked) this.downloads.delete(key)
+    })
+    return work
+  }
+
+  private async downloadOnce(url: string, key: string, options: { kept: boolean; signal?: AbortSignal }): Promise<MediaEntry> {
+    const existing = await this.store.get(key)
+    if (existing) return options.kept ? ((await this.store.markKept(key)) ?? existing) : existing
+    const fetched = await this.options.fetchMedia(url, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      maxBytes: options.kept ? this.maxStreamBytes : this.maxImageBytes
+    })
+    const type = baseType(fetched.headers)
+    const kind = classify(type)
+    if (fetched.status !== 200 || kind === 'refused' || (kind === 'stream' && !options.kept)) {
+      await fetched.body?.cancel().catch(() => {})
+      throw new AppFailure('bad-response', 'The marketplace did not send this media file.')
+    }
+    const cap = kind === 'image' ? this.maxImageBytes : this.maxStreamBytes
+    const entry = await this.store.put(key, fetched.body ?? new Uint8Array(0), type, options.kept, cap)
+    if (!entry) {
+      const limit = Math.min(cap, this.store.limitBytes)
+      throw new AppFailure(
+        'invalid-input',
+        `This file is larger than ${Math.round(limit / MB)} MB, more than the media cache holds: raise the cache limit to keep it offline.`
+      )
+    }
+    return entry
+  }
+}
+
+function pick(headers: Record<string, string>, names: string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const name of names) {
+    const v = headers[name]
+    if (v !== undefined) out[name] = v
+  }
+  return out
+}

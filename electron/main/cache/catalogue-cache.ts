@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { AccountSchema, ItemSchema, type Item } from '../../../shared/model'
 import { ItemsPayloadSchema } from '../../../shared/ipc/contract'
 import type { CachedEntry, CatalogueCache } from '../catalogue/ports'
-import { isTempFileName, sweepTempFiles } from './atomic-file'
+import { isTempFileName, sweepTempFiles } from '../storage/atomic-file'
 import { KeyedSerial } from './serial'
 import { safeSegment, VersionedFile, type StoreLog } from './versioned-file'
 

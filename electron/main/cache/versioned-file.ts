@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
 
 export interface StoreLog {
   warn(message: string): void

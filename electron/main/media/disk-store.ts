@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { sweepTempFiles } from '../cache/atomic-file'
+import { sweepTempFiles } from '../storage/atomic-file'
 import { VersionedFile, type StoreLog } from '../cache/versioned-file'
 
 export const MEDIA_INDEX_FORMAT = 1

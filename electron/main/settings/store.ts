@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from './atomic-write'
+import { writeFileAtomic } from '../storage/atomic-file'
 import { defaultSettings, SettingsSchema, type Settings } from './schema'
 
 export const SETTINGS_FILE = 'settings.json'

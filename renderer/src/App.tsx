@@ -1,37 +1,89 @@
-import { useEffect, useState } from 'react'
-import type { AppInfo } from '../../shared/ipc/contract'
+import { Suspense, useEffect, useState } from 'react'
 import { getBridge } from './bridge'
+import { Sidebar } from './frame/Sidebar'
+import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
+import { scopeStoresToConnection } from './frame/connection-scope'
+import { useGlobalShortcuts } from './frame/shortcuts'
+import { HistoryView, ItemDetailView, ItemsView, ValidateView } from './frame/routes'
+import { useConnections } from './stores/connections'
+import { useNav } from './stores/nav'
+import { useSettings } from './stores/settings'
+import { ErrorState } from './ui/States'
+import { Toaster } from './ui/Toaster'
+import { AccountView } from './views/account/AccountView'
+import { ConnectView } from './views/connect/ConnectView'
+import { SettingsView } from './views/settings/SettingsView'
+import styles from './App.module.css'
 
-const VIEWS = ['Account', 'Items', 'Validate', 'Settings'] as const
+function CurrentView(): React.JSX.Element {
+  const view = useNav((s) => s.view)
+  const itemId = useNav((s) => s.itemId)
+  switch (view) {
+    case 'account':
+      return <AccountView />
+    case 'items':
+      return <ItemsView />
+    case 'item':
+      return itemId === null ? <ItemsView /> : <ItemDetailView id={itemId} />
+    case 'validate':
+      return <ValidateView />
+    case 'history':
+      return <HistoryView />
+    case 'settings':
+      return <SettingsView />
+  }
+}
+
+scopeStoresToConnection()
 
 export function App(): React.JSX.Element {
-  const [view, setView] = useState<(typeof VIEWS)[number]>('Account')
-  const [info, setInfo] = useState<AppInfo | null>(null)
+  const state = useConnections((s) => s.state)
+  const status = useConnections((s) => s.status)
+  const error = useConnections((s) => s.error)
+  const loadConnections = useConnections((s) => s.load)
+  const loadSettings = useSettings((s) => s.load)
+  const [version, setVersion] = useState<string | null>(null)
 
   useEffect(() => {
+    void loadConnections()
+    void loadSettings()
     void getBridge()
       .getAppInfo()
-      .then((r) => r.ok && setInfo(r.data))
-  }, [])
+      .then((r) => r.ok && setVersion(r.data.version))
+  }, [loadConnections, loadSettings])
+
+  const connected = Boolean(state && state.connections.length > 0)
+  useGlobalShortcuts(connected)
+
+  let body: React.JSX.Element
+  if (!state && status === 'error' && error) {
+    body = (
+      <main className={styles.centre}>
+        <ErrorState error={error} onRetry={() => void loadConnections()} />
+      </main>
+    )
+  } else if (!state) {
+    body = <FrameSkeleton />
+  } else if (!connected) {
+    body = <ConnectView />
+  } else {
+    body = (
+      <div className={styles.shell}>
+        <Sidebar version={version} />
+        {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
+        <main className={styles.content} key={state.activeId ?? 'none'} id="content">
+          <Suspense fallback={<ViewFallback />}>
+            <CurrentView />
+          </Suspense>
+        </main>
+      </div>
+    )
+  }
 
   return (
-    <div className="shell">
-      <nav aria-label="Main">
-        <strong>Seller Desk</strong>
-        <ul>
-          {VIEWS.map((v) => (
-            <li key={v}>
-              <button aria-current={v === view ? 'page' : undefined} onClick={() => setView(v)}>
-                {v}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {info && <small data-testid="app-version">v{info.version}</small>}
-      </nav>
-      <main>
-        <h1>{view}</h1>
-      </main>
-    </div>
+    <>
+      {body}
+      <Toaster />
+    </>
   )
 }

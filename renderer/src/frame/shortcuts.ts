@@ -1,0 +1,72 @@
+import { useEffect } from 'react'
+import { useNav, type View } from '../stores/nav'
+
+type NavView = Exclude<View, 'item'>
+
+/** Sidebar order: Ctrl/Cmd + 1..5. */
+export const NAV_ORDER: NavView[] = ['account', 'items', 'validate', 'history', 'settings']
+
+interface NavigatorUAData {
+  platform?: string
+}
+
+/** macOS shows ⌘, everyone else Ctrl: userAgentData when the browser has it, else the old field. */
+export function isMacPlatform(nav: Navigator = navigator): boolean {
+  const uaData = (nav as Navigator & { userAgentData?: NavigatorUAData }).userAgentData
+  const platform = uaData?.platform || nav.platform || ''
+  return /mac|iphone|ipad/i.test(platform)
+}
+
+export function shortcutLabel(key: string, mac = isMacPlatform()): string {
+  return mac ? `⌘${key}` : `Ctrl+${key}`
+}
+
+/** The key that selects a view, read from `code` too so non-Latin layouts work. */
+function digitOf(e: KeyboardEvent): number | null {
+  const m = /^Digit([1-9])$/.exec(e.code) ?? /^([1-9])$/.exec(e.key)
+  return m ? Number(m[1]) : null
+}
+
+function isKeyK(e: KeyboardEvent): boolean {
+  return e.code === 'KeyK' || e.key.toLowerCase() === 'k'
+}
+
+/**
+ * App-wide keys: Ctrl/Cmd+1..5 switch views, Ctrl/Cmd+K jumps to Validate, Escape goes
+ * back from a detail view unless something nearer (a dialog, a viewer) handled it first.
+ */
+export function useGlobalShortcuts(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return
+    const mac = isMacPlatform()
+    const onKeyDown = (e: KeyboardEvent): void => {
+      if (e.defaultPrevented) return
+      const mod = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey
+      const nav = useNav.getState()
+      if (mod && !e.altKey && !e.shiftKey) {
+        const digit = digitOf(e)
+        const target = digit ? NAV_ORDER[digit - 1] : undefined
+        if (target) {
+          e.preventDefault()
+          nav.go(target)
+          return
+        }
+        if (isKeyK(e)) {
+          e.preventDefault()
+          nav.go('validate')
+          return
+        }
+      }
+      if (
+        e.key === 'Escape' &&
+        nav.view === 'item' &&
+        !document.querySelector('dialog[open], [role="dialog"]')
+      ) {
+        e.preventDefault()
+        nav.back()
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [enabled])
+}

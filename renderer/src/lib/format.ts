@@ -1,0 +1,148 @@
+/**
+ * Every number and date the seller reads goes through here, so money, dates and ages
+ * look the same on every screen. Formatters are cached: the item grid formats thousands.
+ */
+
+const MINUS = '\u2212'
+const DAY_MS = 86_400_000
+
+function locale(): string {
+  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${locale()}|${key}`
+  let f = numberFormats.get(id)
+  if (!f) {
+    f = new Intl.NumberFormat(locale(), options)
+    numberFormats.set(id, f)
+  }
+  return f
+}
+
+const PLAIN: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+
+function currencyFormat(currency: string | null): Intl.NumberFormat {
+  const code = currency?.trim().toUpperCase() ?? ''
+  if (/^[A-Z]{3}$/.test(code)) {
+    try {
+      return numberFormat(`cur:${code}`, { style: 'currency', currency: code, ...PLAIN })
+    } catch {
+      // An unknown code some runtimes reject: fall through to a plain number.
+    }
+  }
+  return numberFormat('plain', PLAIN)
+}
+
+/**
+ * Money with two decimals (real servers send float artefacts like 21.099999999999998).
+ * A null or unusable currency gives a plain number. Negatives use a true minus sign.
+ */
+export function formatMoney(amount: number, currency: string | null): string {
+  if (!Number.isFinite(amount)) return '—'
+  return currencyFormat(currency)
+    .formatToParts(amount)
+    .map((p) => (p.type === 'minusSign' ? MINUS : p.value))
+    .join('')
+}
+
+function toDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${locale()}|${key}`
+  let f = dateFormats.get(id)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(), options)
+    dateFormats.set(id, f)
+  }
+  return f
+}
+
+/** "12 Nov 2024" (in the seller's locale); an em dash for a missing or unreadable date. */
+export function formatDate(iso: string | null | undefined): string {
+  const d = toDate(iso)
+  return d ? dateFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).format(d) : '—'
+}
+
+/** "12 Nov, 14:02"; the year is added when it is not the current one. */
+export function formatDateTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const d = toDate(iso)
+  if (!d) return '—'
+  const sameYear = d.getFullYear() === now.getFullYear()
+  return sameYear
+    ? dateFormat('dt', {
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit'
+      }).format(d)
+    : dateFormat('dty', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit'
+      }).format(d)
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 3_600_000],
+  ['minute', 60_000]
+]
+
+let relative: { locale: string; f: Intl.RelativeTimeFormat } | null = null
+
+/** "just now", "2 minutes ago", "yesterday", "in 3 days". */
+export function formatRelative(iso: string | null | undefined, now: Date = new Date()): string {
+  const d = toDate(iso)
+  if (!d) return '—'
+  const diff = d.getTime() - now.getTime()
+  if (Math.abs(diff) < 45_000) return 'just now'
+  if (!relative || relative.locale !== locale()) {
+    relative = { locale: locale(), f: new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' }) }
+  }
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms || unit === 'minute') {
+      return relative.f.format(Math.round(diff / ms), unit)
+    }
+  }
+  return 'just now'
+}
+
+/**
+ * Whole days from one instant to another (negative when `toIso` is earlier), counted
+ * down to the day: 23 hours is 0 days. NaN when either date cannot be read.
+ */
+export function daysBetween(fromIso: string, toIso: string): number {
+  const from = toDate(fromIso)
+  const to = toDate(toIso)
+  if (!from || !to) return Number.NaN
+  const diff = to.getTime() - from.getTime()
+  const days = Math.floor(Math.abs(diff) / DAY_MS)
+  // `|| 0` turns -0 into 0 so nobody reads "-0 days".
+  return (diff < 0 ? -days : days) || 0
+}
+
+/** "12.0 MB": decimal units, as file managers on macOS and GNOME show them. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—'
+  const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
+  return `${numberFormat('bytes', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} ${units[unit]}`
+}

@@ -1,0 +1,65 @@
+import { create } from 'zustand'
+import type { AppError } from '../../../shared/errors'
+import type { CacheInfo, Theme } from '../../../shared/ipc/contract'
+import { getBridge } from '../bridge'
+
+interface SettingsState {
+  theme: Theme
+  loaded: boolean
+  load(): Promise<void>
+  setTheme(theme: Theme): Promise<boolean>
+  cache: CacheInfo | null
+  cacheError: AppError | null
+  loadCache(): Promise<void>
+  clearCache(): Promise<boolean>
+  setCacheLimit(limitBytes: number): Promise<boolean>
+}
+
+/** The theme lives on <html data-theme>, where tokens.css reads it. */
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset['theme'] = theme
+}
+
+export const useSettings = create<SettingsState>((set, get) => ({
+  theme: 'system',
+  loaded: false,
+
+  async load() {
+    const r = await getBridge().getSettings()
+    const theme = r.ok ? r.data.theme : 'system'
+    applyTheme(theme)
+    set({ theme, loaded: true })
+  },
+
+  async setTheme(theme) {
+    const before = get().theme
+    // Apply at once so the choice feels instant; undo if main could not save it.
+    applyTheme(theme)
+    set({ theme })
+    const r = await getBridge().setTheme({ theme })
+    if (r.ok) return true
+    applyTheme(before)
+    set({ theme: before })
+    return false
+  },
+
+  cache: null,
+  cacheError: null,
+
+  async loadCache() {
+    const r = await getBridge().getCacheInfo()
+    set(r.ok ? { cache: r.data, cacheError: null } : { cacheError: r.error })
+  },
+
+  async clearCache() {
+    const r = await getBridge().clearCache()
+    if (r.ok) set({ cache: r.data, cacheError: null })
+    return r.ok
+  },
+
+  async setCacheLimit(limitBytes) {
+    const r = await getBridge().setCacheLimit({ limitBytes })
+    if (r.ok) set({ cache: r.data, cacheError: null })
+    return r.ok
+  }
+}))

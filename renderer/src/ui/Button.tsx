@@ -1,0 +1,48 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { LoaderCircle } from 'lucide-react'
+import styles from './Button.module.css'
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant
+  size?: 'sm' | 'md'
+  icon?: ReactNode
+  /** Shows a working indicator in place of the icon and disables the button. */
+  busy?: boolean
+  ref?: React.Ref<HTMLButtonElement>
+}
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  icon,
+  busy = false,
+  className,
+  children,
+  type = 'button',
+  disabled,
+  ...rest
+}: ButtonProps): React.JSX.Element {
+  const classes = [
+    styles.button,
+    styles[variant],
+    styles[size],
+    children ? '' : styles.iconOnly,
+    className ?? ''
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy ? <LoaderCircle className={styles.spin} size={16} aria-hidden /> : icon}
+      {children}
+    </button>
+  )
+}

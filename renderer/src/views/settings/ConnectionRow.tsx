@@ -1,0 +1,150 @@
+import { useRef, useState } from 'react'
+import { CircleCheck, KeyRound, Pencil, Trash2 } from 'lucide-react'
+import type { ConnectionView } from '../../../../shared/ipc/contract'
+import { useConnections } from '../../stores/connections'
+import { Badge } from '../../ui/Badge'
+import { Button } from '../../ui/Button'
+import { toast } from '../../ui/toast'
+import { EditConnectionForm } from './EditConnectionForm'
+import styles from './Settings.module.css'
+
+const STORAGE_LABEL: Record<ConnectionView['keyStorage'], string> = {
+  keychain: 'Key in the keychain',
+  session: 'Key for this session only',
+  none: 'No key stored'
+}
+
+export function ConnectionRow({
+  connection: c,
+  active
+}: {
+  connection: ConnectionView
+  active: boolean
+}): React.JSX.Element {
+  const setActive = useConnections((s) => s.setActive)
+  const remove = useConnections((s) => s.remove)
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view')
+  const [busy, setBusy] = useState<'use' | 'remove' | null>(null)
+  const editButton = useRef<HTMLButtonElement>(null)
+  const removeButton = useRef<HTMLButtonElement>(null)
+
+  const use = async (): Promise<void> => {
+    setBusy('use')
+    const r = await setActive(c.id)
+    setBusy(null)
+    toast(r.ok ? `Now using ${c.label}` : `Couldn’t switch: ${r.error.message}`)
+  }
+
+  const confirmRemove = async (): Promise<void> => {
+    setBusy('remove')
+    const r = await remove(c.id)
+    setBusy(null)
+    if (r.ok) toast(`Removed ${c.label}`)
+    else {
+      setMode('view')
+      toast(`Couldn’t remove ${c.label}: ${r.error.message}`)
+    }
+  }
+
+  return (
+    <li className={styles.row} aria-label={c.label}>
+      <div className={styles.rowMain}>
+        <div className={styles.rowText}>
+          <div className={styles.rowTitle}>
+            <span className={styles.rowLabel}>{c.label}</span>
+            {c.isDemo && <Badge tone="accent">Demo</Badge>}
+            {active && (
+              <Badge tone="ok" icon={<CircleCheck size={11} aria-hidden />}>
+                Active
+              </Badge>
+            )}
+          </div>
+          <span className={styles.rowUrl}>{c.baseUrl}</span>
+          <span className={styles.rowMeta}>
+            <KeyRound size={12} aria-hidden />
+            {c.isDemo ? 'Built-in demo key' : STORAGE_LABEL[c.keyStorage]}
+          </span>
+        </div>
+        {mode === 'view' && (
+          <div className={styles.rowActions}>
+            {!active && (
+              <Button
+                size="sm"
+                busy={busy === 'use'}
+                onClick={() => void use()}
+                aria-label={`Use ${c.label}`}
+              >
+                Use
+              </Button>
+            )}
+            <Button
+              ref={editButton}
+              size="sm"
+              variant="ghost"
+              icon={<Pencil size={14} aria-hidden />}
+              onClick={() => setMode('edit')}
+              aria-label={`Edit ${c.label}`}
+            >
+              Edit
+            </Button>
+            <Button
+              ref={removeButton}
+              size="sm"
+              variant="ghost"
+              icon={<Trash2 size={14} aria-hidden />}
+              onClick={() => setMode('confirm-remove')}
+              aria-label={`Remove ${c.label}`}
+            >
+              Remove
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {mode === 'confirm-remove' && (
+        <div className={styles.confirm} role="group" aria-label={`Remove ${c.label}?`}>
+          <p>
+            Remove <strong>{c.label}</strong>?{' '}
+            {c.isDemo
+              ? 'Its cached data is deleted too.'
+              : c.keyStorage === 'keychain'
+                ? 'Its API key is deleted from the keychain and its cached data is cleared.'
+                : 'Its API key is forgotten and its cached data is cleared.'}
+          </p>
+          <div className={styles.confirmActions}>
+            <Button
+              variant="danger"
+              size="sm"
+              busy={busy === 'remove'}
+              onClick={() => void confirmRemove()}
+              autoFocus
+            >
+              Remove connection
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setMode('view')
+                requestAnimationFrame(() => removeButton.current?.focus())
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {mode === 'edit' && (
+        <EditConnectionForm
+          connection={c}
+          onDone={(saved) => {
+            setMode('view')
+            if (saved) toast(`Saved ${saved}`)
+            requestAnimationFrame(() => editButton.current?.focus())
+          }}
+        />
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { Plus, Sparkles } from 'lucide-react'
+import { useConnections } from '../../stores/connections'
+import { Button } from '../../ui/Button'
+import { toast } from '../../ui/toast'
+import { ConnectForm } from '../connect/ConnectForm'
+import { ConnectionRow } from './ConnectionRow'
+import styles from './Settings.module.css'
+
+export function ConnectionsSection(): React.JSX.Element | null {
+  const state = useConnections((s) => s.state)
+  const startDemo = useConnections((s) => s.startDemo)
+  const [adding, setAdding] = useState(false)
+  const [demoBusy, setDemoBusy] = useState(false)
+  if (!state) return null
+  const hasDemo = state.connections.some((c) => c.isDemo)
+
+  const explore = async (): Promise<void> => {
+    setDemoBusy(true)
+    const r = await startDemo()
+    setDemoBusy(false)
+    toast(
+      r.ok ? 'Connected to the demo marketplace' : `Couldn’t start the demo: ${r.error.message}`
+    )
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="connections-title">
+      <div className={styles.sectionHead}>
+        <h2 id="connections-title" className={styles.sectionTitle}>
+          Connections
+        </h2>
+        {!adding && (
+          <div className={styles.sectionActions}>
+            {!hasDemo && (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Sparkles size={14} aria-hidden />}
+                busy={demoBusy}
+                onClick={() => void explore()}
+              >
+                Add the demo
+              </Button>
+            )}
+            <Button size="sm" icon={<Plus size={14} aria-hidden />} onClick={() => setAdding(true)}>
+              Add connection
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {state.keychain === 'unavailable' && (
+        <p className={styles.warning} role="status">
+          The system keychain is not available: new keys can only be kept for this session.
+        </p>
+      )}
+
+      <ul className={styles.connections} aria-label="Connections">
+        {state.connections.map((c) => (
+          <ConnectionRow key={c.id} connection={c} active={c.id === state.activeId} />
+        ))}
+      </ul>
+
+      {adding && (
+        <div className={styles.addCard}>
+          <h3 className={styles.cardTitle}>Add a connection</h3>
+          <ConnectForm
+            autoFocus
+            onConnected={(c) => {
+              setAdding(false)
+              toast(`Connected to ${c.label}`)
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        </div>
+      )}
+    </section>
+  )
+}

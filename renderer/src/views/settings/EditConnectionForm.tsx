@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Eye, EyeOff, TriangleAlert } from 'lucide-react'
+import type { ConnectionView, RequestOf } from '../../../../shared/ipc/contract'
+import { useConnections } from '../../stores/connections'
+import { Button } from '../../ui/Button'
+import { describeConnectError, type ConnectProblem } from '../connect/connect-errors'
+import connect from '../connect/Connect.module.css'
+import styles from './Settings.module.css'
+
+interface Props {
+  connection: ConnectionView
+  /** Called with the saved label, or null when cancelled. */
+  onDone(saved: string | null): void
+}
+
+/** Label, address and a replacement key; only what changed is sent, and main tests it first. */
+export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.Element {
+  const update = useConnections((s) => s.update)
+  const [label, setLabel] = useState(c.label)
+  const [baseUrl, setBaseUrl] = useState(c.baseUrl)
+  const [apiKey, setApiKey] = useState('')
+  const [showKey, setShowKey] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<ConnectProblem | null>(null)
+  const id = useId()
+
+  const send = async (extra: Partial<RequestOf<'updateConnection'>> = {}): Promise<void> => {
+    const request: RequestOf<'updateConnection'> = { id: c.id, ...extra }
+    if (label.trim() && label.trim() !== c.label) request.label = label.trim()
+    if (!c.isDemo && baseUrl.trim() && baseUrl.trim() !== c.baseUrl)
+      request.baseUrl = baseUrl.trim()
+    if (!c.isDemo && apiKey.trim()) request.apiKey = apiKey.trim()
+    if (Object.keys(request).length === 1) return onDone(null)
+    setBusy(true)
+    setProblem(null)
+    const r = await update(request)
+    setBusy(false)
+    if (r.ok) onDone(r.data.label)
+    else setProblem(describeConnectError(r.error, request.baseUrl ?? c.baseUrl))
+  }
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault()
+    void send()
+  }
+
+  return (
+    <form
+      className={styles.editForm}
+      onSubmit={onSubmit}
+      aria-label={`Edit ${c.label}`}
+      aria-busy={busy}
+    >
+      <div className={connect.field}>
+        <label htmlFor={`${id}-label`}>Label</label>
+        <input
+          id={`${id}-label`}
+          className={connect.input}
+          value={label}
+          maxLength={100}
+          onChange={(e) => setLabel(e.target.value)}
+          disabled={busy}
+        />
+      </div>
+      {!c.isDemo && (
+        <>
+          <div className={connect.field}>
+            <label htmlFor={`${id}-url`}>Marketplace URL</label>
+            <input
+              id={`${id}-url`}
+              className={connect.input}
+              value={baseUrl}
+              inputMode="url"
+              spellCheck={false}
+              onChange={(e) => setBaseUrl(e.target.value)}
+              aria-invalid={problem?.field === 'baseUrl' || undefined}
+              disabled={busy}
+            />
+          </div>
+          <div className={connect.field}>
+            <label htmlFor={`${id}-key`}>Replace API key</label>
+            <div className={connect.keyRow}>
+              <input
+                id={`${id}-key`}
+                className={`${connect.input} ${connect.mono}`}
+                type={showKey ? 'text' : 'password'}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Leave empty to keep the current key"
+                value={apiKey}
+                onChange={(e) => setApiKey(e.target.value)}
+                onBlur={() => setApiKey((v) => v.trim())}
+                aria-invalid={problem?.field === 'apiKey' || undefined}
+                disabled={busy}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className={connect.reveal}
+                icon={showKey ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+                aria-pressed={showKey}
+                onClick={() => setShowKey((s) => !s)}
+              >
+                {showKey ? 'Hide' : 'Show'}
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+      {problem && (
+        <div className={connect.problem} role="alert">
+          <TriangleAlert size={18} aria-hidden className={connect.problemIcon} />
+          <div>
+            <p>{problem.text}</p>
+            {problem.detail && <p className={connect.problemDetail}>{problem.detail}</p>}
+            {problem.fallback === 'session-only' && (
+              <Button size="sm" onClick={() => void send({ sessionOnly: true })}>
+                Keep for this session only
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      <div className={connect.actions}>
+        <Button type="submit" variant="primary" size="sm" busy={busy}>
+          {busy ? 'Checking…' : 'Save'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onDone(null)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}

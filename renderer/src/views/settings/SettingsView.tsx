@@ -1,0 +1,20 @@
+import { ViewHeader } from '../../ui/ViewHeader'
+import { CacheSection } from './CacheSection'
+import { ConnectionsSection } from './ConnectionsSection'
+import { StorageSection } from './StorageSection'
+import { ThemeSection } from './ThemeSection'
+import styles from './Settings.module.css'
+
+export function SettingsView(): React.JSX.Element {
+  return (
+    <>
+      <ViewHeader title="Settings" />
+      <div className={styles.body}>
+        <ConnectionsSection />
+        <ThemeSection />
+        <CacheSection />
+        <StorageSection />
+      </div>
+    </>
+  )
+}

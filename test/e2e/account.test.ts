@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { startHarness } from './harness'
+
+// The seller opens Seller Desk on the built-in demo marketplace and reads the account.
+describe('Account', () => {
+  it('shows name, user name, balance, profile and social links of the demo seller', async () => {
+    const h = await startHarness({ demo: true })
+    const { page } = h
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
+    const balance = page.getByTestId('balance')
+    await balance.waitFor()
+    expect(await balance.textContent()).toMatch(/^\u2212?\$[\d,]+\.\d{2}$/)
+    expect(await page.getByText(/^@/).first().textContent()).toMatch(/^@\S+/)
+    await page.getByRole('heading', { name: 'Public profile' }).waitFor()
+    await page.getByText(/Online · synced/).waitFor()
+    // Images come through the host's media route, never straight from the marketplace.
+    const srcs = await page
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''))
+    for (const src of srcs) expect(src.startsWith('/media?')).toBe(true)
+    expect(h.consoleLines.filter((l) => l.startsWith('[pageerror]'))).toEqual([])
+  })
+
+  it('keeps the account on screen, with its age, when the host goes away', async () => {
+    const h = await startHarness({ demo: true })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await h.host.stop()
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page
+      .getByText(/Couldn’t refresh|Offline/)
+      .first()
+      .waitFor()
+    await page.getByTestId('balance').waitFor()
+  })
+
+  it('moves between sections by keyboard', async () => {
+    const h = await startHarness({ demo: true })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+5')
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
+    await page.keyboard.press('Control+1')
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 760, height: 700 }
+    ]) {
+      it(`looks right (${colorScheme}, ${viewport.width}x${viewport.height})`, async () => {
+        const h = await startHarness({ demo: true, colorScheme, viewport })
+        await h.page.getByTestId('balance').waitFor()
+        await h.page.locator('img').first().waitFor()
+        // Let cover and avatar finish loading so the picture shows what a seller sees.
+        await h.page.waitForFunction('Array.from(document.images).every((i) => i.complete)')
+        await h.screenshot(`account-${colorScheme}-${viewport.width}`)
+      })
+    }
+  }
+})

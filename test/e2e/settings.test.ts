@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoServer, type DemoServer } from '../../electron/main/demo'
+import { startHarness, type Harness } from './harness'
+import { rpcRequest } from './harness-http'
+
+interface Listed {
+  ok: boolean
+  data: {
+    connections: Array<{ id: string; label: string; isDemo: boolean }>
+    activeId: string | null
+  }
+}
+
+async function listConnections(h: Harness): Promise<Listed['data']> {
+  const port = Number(new URL(h.host.baseUrl).port)
+  const answer = await rpcRequest(port, 'listConnections', h.token, undefined, {
+    Origin: h.host.baseUrl
+  })
+  const parsed = JSON.parse(answer.body) as Listed
+  expect(parsed.ok).toBe(true)
+  return parsed.data
+}
+
+// The seller manages connections: a second marketplace beside the demo, switching, removing.
+describe('Settings', () => {
+  let market: DemoServer
+
+  beforeAll(async () => {
+    market = await startDemoServer({ mode: 'real' })
+  })
+  afterAll(async () => {
+    await market?.close()
+  })
+
+  it('adds a second connection, switches between them and removes one', async () => {
+    const h = await startHarness({ demo: true })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /Settings/ })
+      .click()
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
+
+    await page.getByRole('button', { name: 'Add connection' }).click()
+    await page.getByLabel('Marketplace URL').fill(market.baseUrl)
+    await page.getByLabel('API key', { exact: true }).fill(market.apiKey)
+    await page.getByLabel('Label (optional)').fill('Second shop')
+    await page.getByRole('button', { name: 'Test and save' }).click()
+    const list = page.getByRole('list', { name: 'Connections' })
+    const second = list.getByRole('listitem', { name: 'Second shop' })
+    await second.getByText('Active').waitFor()
+    await second.getByText('Key in the keychain').waitFor()
+
+    // Back to the demo from the sidebar menu.
+    await page.getByRole('button', { name: /Connection: Second shop/ }).click()
+    await page.getByRole('menuitemradio', { name: /Demo/ }).click()
+    await page.getByRole('button', { name: /Connection: Demo/ }).waitFor()
+    expect((await listConnections(h)).connections.map((c) => c.label)).toContain('Second shop')
+
+    await second.getByRole('button', { name: 'Remove Second shop' }).click()
+    await second.getByText('Its API key is deleted from the keychain').waitFor()
+    await second.getByRole('button', { name: 'Remove connection' }).click()
+    await second.waitFor({ state: 'detached' })
+
+    const after = await listConnections(h)
+    expect(after.connections.map((c) => c.label)).not.toContain('Second shop')
+    expect(after.connections).toHaveLength(1)
+    expect(after.connections[0]?.isDemo).toBe(true)
+  })
+
+  it('keeps the chosen theme across a reload', async () => {
+    const h = await startHarness({ demo: true })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+5')
+    await page.getByRole('radio', { name: /Dark/ }).check()
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' })
+  })
+
+  it('sends the seller back to Connect after removing the last connection', async () => {
+    const h = await startHarness({ demo: true })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+5')
+    const row = page.getByRole('list', { name: 'Connections' }).getByRole('listitem').first()
+    await row.getByRole('button', { name: /^Remove / }).click()
+    await row.getByRole('button', { name: 'Remove connection' }).click()
+    await page.getByRole('heading', { name: 'Connect your marketplace' }).waitFor()
+    expect((await listConnections(h)).connections).toEqual([])
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 760, height: 700 }
+    ]) {
+      it(`looks right (${colorScheme}, ${viewport.width}x${viewport.height})`, async () => {
+        const h = await startHarness({ demo: true, colorScheme, viewport })
+        await h.page.getByTestId('balance').waitFor()
+        await h.page.keyboard.press('Control+5')
+        await h.page.getByRole('heading', { name: 'What is stored where' }).waitFor()
+        await h.screenshot(`settings-${colorScheme}-${viewport.width}`)
+        await h.page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .click()
+        await h.screenshot(`settings-edit-${colorScheme}-${viewport.width}`)
+      })
+    }
+  }
+})

@@ -1,0 +1,238 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { SettingsView } from '../../renderer/src/views/settings/SettingsView'
+import { useConnections } from '../../renderer/src/stores/connections'
+import { useSettings } from '../../renderer/src/stores/settings'
+import { Toaster } from '../../renderer/src/ui/Toaster'
+import {
+  err,
+  installFakeBridge,
+  ok,
+  resetStores,
+  sampleCacheInfo,
+  sampleConnection,
+  sampleConnections,
+  type BridgeOverrides
+} from './fake-bridge'
+
+beforeEach(() => resetStores())
+
+async function setup(overrides: BridgeOverrides = {}) {
+  const bridge = installFakeBridge(overrides)
+  await useConnections.getState().load()
+  await useSettings.getState().load()
+  render(
+    <>
+      <SettingsView />
+      <Toaster />
+    </>
+  )
+  return bridge
+}
+
+function row(label: string): HTMLElement {
+  return within(screen.getByRole('list', { name: 'Connections' })).getByRole('listitem', {
+    name: label
+  })
+}
+
+describe('Settings: connections', () => {
+  it('lists each connection with its address, badges and where its key is', async () => {
+    await setup({
+      listConnections: async () =>
+        ok(
+          sampleConnections({
+            connections: [
+              ...sampleConnections().connections,
+              sampleConnection({ id: 's', label: 'Side shop', keyStorage: 'session' })
+            ]
+          })
+        )
+    })
+    const main = row('market.test')
+    expect(main).toHaveTextContent('https://market.test')
+    expect(main).toHaveTextContent('Active')
+    expect(main).toHaveTextContent('Key in the keychain')
+    expect(within(main).queryByRole('button', { name: 'Use market.test' })).not.toBeInTheDocument()
+    expect(row('Demo marketplace')).toHaveTextContent('Demo')
+    expect(row('Side shop')).toHaveTextContent('Key for this session only')
+  })
+
+  it('switches the active connection', async () => {
+    const bridge = await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Use Demo marketplace' }))
+    expect(bridge.calls.setActiveConnection).toEqual([{ id: 'demo' }])
+    expect(row('Demo marketplace')).toHaveTextContent('Active')
+    expect(await screen.findByText('Now using Demo marketplace')).toBeInTheDocument()
+  })
+
+  it('removes a connection only after confirming, saying the key leaves the keychain', async () => {
+    const bridge = await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))
+    const confirm = screen.getByRole('group', { name: 'Remove market.test?' })
+    expect(confirm).toHaveTextContent('Its API key is deleted from the keychain')
+    expect(bridge.calls.removeConnection).toBeUndefined()
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('group', { name: 'Remove market.test?' })).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove connection' }))
+    expect(bridge.calls.removeConnection).toEqual([{ id: 'c1' }])
+    expect(
+      within(screen.getByRole('list', { name: 'Connections' })).queryByRole('listitem', {
+        name: 'market.test'
+      })
+    ).toBeNull()
+  })
+
+  it('keeps the connection and says why when removing fails', async () => {
+    await setup({
+      removeConnection: async () => err('keychain-unavailable', 'The keychain is locked.')
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove connection' }))
+    expect(
+      await screen.findByText('Couldn’t remove market.test: The keychain is locked.')
+    ).toBeInTheDocument()
+    expect(row('market.test')).toBeInTheDocument()
+  })
+
+  it('edits only what changed: a new label', async () => {
+    const bridge = await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Edit market.test' }))
+    const form = screen.getByRole('form', { name: 'Edit market.test' })
+    const label = within(form).getByLabelText('Label')
+    await userEvent.clear(label)
+    await userEvent.type(label, 'Main shop')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(bridge.calls.updateConnection).toEqual([{ id: 'c1', label: 'Main shop' }])
+  })
+
+  it('replaces the key (trimmed) and shows a refusal in place', async () => {
+    const bridge = await setup({ updateConnection: async () => err('unauthorized', 'Refused.') })
+    await userEvent.click(screen.getByRole('button', { name: 'Edit market.test' }))
+    const form = screen.getByRole('form', { name: 'Edit market.test' })
+    const key = within(form).getByLabelText('Replace API key')
+    expect(key).toHaveAttribute('type', 'password')
+    await userEvent.click(key)
+    await userEvent.paste(` ${'b'.repeat(64)} `)
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(bridge.calls.updateConnection).toEqual([{ id: 'c1', apiKey: 'b'.repeat(64) }])
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The marketplace refused this key'
+    )
+  })
+
+  it('does not offer address or key fields for the demo', async () => {
+    await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Demo marketplace' }))
+    const form = screen.getByRole('form', { name: 'Edit Demo marketplace' })
+    expect(within(form).queryByLabelText('Marketplace URL')).toBeNull()
+    expect(within(form).queryByLabelText('Replace API key')).toBeNull()
+  })
+
+  it('adds a connection with the inline form', async () => {
+    const bridge = await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Add connection' }))
+    await userEvent.type(screen.getByLabelText('Marketplace URL'), 'https://other.test')
+    await userEvent.click(screen.getByLabelText('API key'))
+    await userEvent.paste('c'.repeat(64))
+    await userEvent.click(screen.getByRole('button', { name: 'Test and save' }))
+    expect(bridge.calls.addConnection).toEqual([
+      { baseUrl: 'https://other.test', apiKey: 'c'.repeat(64) }
+    ])
+    expect(await screen.findByText('Connected to other.test')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Marketplace URL')).not.toBeInTheDocument()
+  })
+
+  it('offers the demo only when there is none', async () => {
+    const bridge = await setup({
+      listConnections: async () => ok(sampleConnections({ connections: [sampleConnection()] }))
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'Add the demo' }))
+    expect(bridge.startDemo).toHaveBeenCalledTimes(1)
+  })
+
+  it('warns when the keychain is unavailable', async () => {
+    await setup({ listConnections: async () => ok(sampleConnections({ keychain: 'unavailable' })) })
+    expect(screen.getByText(/keychain is not available/)).toBeInTheDocument()
+  })
+})
+
+describe('Settings: theme and storage', () => {
+  it('sets the theme with a radio group and applies it at once', async () => {
+    const bridge = await setup()
+    const group = screen.getByRole('group', { name: 'Theme' })
+    expect(within(group).getByRole('radio', { name: /System/ })).toBeChecked()
+    await userEvent.click(within(group).getByRole('radio', { name: /Dark/ }))
+    expect(bridge.calls.setTheme).toEqual([{ theme: 'dark' }])
+    expect(document.documentElement.dataset['theme']).toBe('dark')
+    expect(within(group).getByRole('radio', { name: /Dark/ })).toBeChecked()
+  })
+
+  it('undoes the theme when it cannot be saved', async () => {
+    await setup({ setTheme: async () => err('internal', 'disk full') })
+    await userEvent.click(screen.getByRole('radio', { name: /Light/ }))
+    expect(await screen.findByText(/Couldn’t save the theme/)).toBeInTheDocument()
+    expect(document.documentElement.dataset['theme']).toBe('system')
+    expect(screen.getByRole('radio', { name: /System/ })).toBeChecked()
+  })
+
+  it('names the keychain of the platform in the storage statement', async () => {
+    await setup({
+      getAppInfo: async () =>
+        ok({
+          name: 'Seller Desk',
+          version: '1',
+          transport: 'electron' as const,
+          platform: 'darwin'
+        })
+    })
+    const section = screen.getByRole('region', { name: 'What is stored where' })
+    expect(await within(section).findByText(/the macOS Keychain/)).toBeInTheDocument()
+    expect(section).toHaveTextContent('settings.json')
+    expect(section).toHaveTextContent('Lookup history')
+  })
+})
+
+describe('Settings: cache', () => {
+  it('shows the cache size and clears it', async () => {
+    const bridge = await setup()
+    expect(await screen.findByTestId('cache-size')).toHaveTextContent('12.6 MB')
+    expect(screen.getByText('84 files')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(bridge.clearCache).toHaveBeenCalledTimes(1)
+    expect(screen.getByTestId('cache-size')).toHaveTextContent('0 bytes')
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeDisabled()
+    expect(await screen.findByText(/Cache cleared/)).toBeInTheDocument()
+  })
+
+  it('changes the limit', async () => {
+    const bridge = await setup()
+    const limit = await screen.findByLabelText('Limit')
+    await screen.findByTestId('cache-size')
+    expect(limit).toHaveValue(String(500 * 1024 * 1024))
+    await userEvent.selectOptions(limit, '1 GB')
+    expect(bridge.calls.setCacheLimit).toEqual([{ limitBytes: 1024 * 1024 * 1024 }])
+    expect(limit).toHaveValue(String(1024 * 1024 * 1024))
+  })
+
+  it('names the data folder', async () => {
+    await setup({
+      getCacheInfo: async () =>
+        ok(sampleCacheInfo({ dataDir: 'C:\\Users\\mira\\AppData\\Roaming\\Seller Desk' }))
+    })
+    expect(await screen.findByTestId('data-dir')).toHaveTextContent(
+      'C:\\Users\\mira\\AppData\\Roaming\\Seller Desk'
+    )
+  })
+
+  it('says so when the cache size cannot be read', async () => {
+    await setup({ getCacheInfo: async () => err('internal', 'Disk unreadable.') })
+    expect(
+      await screen.findByText(/Couldn’t read the cache size: Disk unreadable./)
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeDisabled()
+  })
+})

@@ -1,0 +1,68 @@
+import type { Item } from '../../../../shared/model'
+import { formatDate, formatMoney } from '../../lib/format'
+import { ItemThumb } from './ItemThumb'
+import { KindBadge } from './KindBadge'
+import styles from './ItemCard.module.css'
+
+export interface ItemTileProps {
+  item: Item
+  /** Position in the filtered list, for keyboard navigation and aria-posinset. */
+  pos: number
+  total: number
+  onOpen(id: number): void
+}
+
+export function categoryLine(item: Item): string {
+  return item.sub_category ? `${item.category} › ${item.sub_category}` : item.category
+}
+
+export function PriceLine({ item }: { item: Item }): React.JSX.Element {
+  return (
+    <span className={styles.price}>
+      <span title="Regular licence">{formatMoney(item.price.regular, item.currency)}</span>
+      <span className={styles.priceSep} aria-hidden>
+        /
+      </span>
+      <span className={styles.extended} title="Extended licence">
+        <span className="visually-hidden">extended </span>
+        {formatMoney(item.price.extended, item.currency)}
+      </span>
+    </span>
+  )
+}
+
+/** Grid tile: 16:10 thumbnail, kind, two-line name, category, prices, version, date. */
+export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX.Element {
+  const nameId = `item-card-name-${item.id}`
+  return (
+    <div role="listitem" aria-setsize={total} aria-posinset={pos + 1} className={styles.cell}>
+      <button
+        type="button"
+        className={styles.card}
+        data-pos={pos}
+        aria-labelledby={nameId}
+        onClick={() => onOpen(item.id)}
+      >
+        <span className={styles.media}>
+          <ItemThumb src={item.media.thumbnail ?? item.media.preview_image} kind={item.kind} />
+          <KindBadge kind={item.kind} className={styles.badge} />
+        </span>
+        <span className={styles.info}>
+          <span id={nameId} className={styles.name} title={item.name}>
+            {item.name}
+          </span>
+          <span className={styles.category} title={categoryLine(item)}>
+            {categoryLine(item)}
+          </span>
+          <span className={styles.footer}>
+            <PriceLine item={item} />
+            {item.version && <span className={styles.version}>v{item.version}</span>}
+          </span>
+          <span className={styles.date}>
+            {item.published_at ? `Published ${formatDate(item.published_at)}` : 'Not dated'}
+          </span>
+        </span>
+      </button>
+    </div>
+  )
+}

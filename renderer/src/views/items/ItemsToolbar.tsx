@@ -1,0 +1,178 @@
+import { useEffect, useRef } from 'react'
+import { LayoutGrid, List, Search, X } from 'lucide-react'
+import type { ItemKind } from '../../../../shared/model'
+import type { Layout } from '../../stores/items'
+import type { ItemFilters, ItemSort, KindFilter } from './filter'
+import { KindIcon } from './KindBadge'
+import styles from './ItemsToolbar.module.css'
+
+const SORTS: Array<[ItemSort, string]> = [
+  ['newest', 'Newest first'],
+  ['name', 'Name A–Z'],
+  ['price-asc', 'Price: low to high'],
+  ['price-desc', 'Price: high to low']
+]
+const KINDS: Array<[KindFilter, string]> = [
+  ['all', 'All'],
+  ['image', 'Image'],
+  ['video', 'Video'],
+  ['audio', 'Audio']
+]
+
+interface ItemsToolbarProps {
+  filters: ItemFilters
+  categories: readonly string[]
+  layout: Layout
+  shown: number
+  total: number
+  onFilters(patch: Partial<ItemFilters>): void
+  onLayout(layout: Layout): void
+}
+
+export function ItemsToolbar({
+  filters,
+  categories,
+  layout,
+  shown,
+  total,
+  onFilters,
+  onLayout
+}: ItemsToolbarProps): React.JSX.Element {
+  const searchRef = useRef<HTMLInputElement>(null)
+
+  // Ctrl/Cmd+F jumps to the search box, as in any desktop list.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent): void => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+        e.preventDefault()
+        searchRef.current?.focus()
+        searchRef.current?.select()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  // A category that vanished after a refresh would otherwise filter everything out.
+  const categoryOptions =
+    filters.category && !categories.includes(filters.category)
+      ? [...categories, filters.category]
+      : categories
+
+  return (
+    <div
+      className={styles.toolbar}
+      role="toolbar"
+      aria-label="Filter items"
+      aria-orientation="horizontal"
+    >
+      <div className={styles.search}>
+        <Search size={16} className={styles.searchIcon} aria-hidden />
+        <input
+          ref={searchRef}
+          type="search"
+          aria-label="Search items"
+          placeholder="Search name, tag or category"
+          value={filters.query}
+          onChange={(e) => onFilters({ query: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && filters.query) {
+              e.stopPropagation()
+              onFilters({ query: '' })
+            }
+          }}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        {filters.query && (
+          <button
+            type="button"
+            className={styles.clear}
+            aria-label="Clear"
+            title="Clear search"
+            onClick={() => onFilters({ query: '' })}
+          >
+            <X size={14} aria-hidden />
+          </button>
+        )}
+      </div>
+
+      <label className={styles.field}>
+        <span className="visually-hidden">Category</span>
+        <select
+          value={filters.category}
+          onChange={(e) => onFilters({ category: e.target.value })}
+          aria-label="Category"
+        >
+          <option value="">All categories</option>
+          {categoryOptions.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <div className={styles.segmented} role="group" aria-label="Kind">
+        {KINDS.map(([kind, label]) => (
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={filters.kind === kind}
+            className={styles.segment}
+            onClick={() => onFilters({ kind })}
+          >
+            {kind !== 'all' && <KindIcon kind={kind as ItemKind} />}
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <label className={styles.field}>
+        <span className="visually-hidden">Sort</span>
+        <select
+          value={filters.sort}
+          onChange={(e) => onFilters({ sort: e.target.value as ItemSort })}
+          aria-label="Sort"
+        >
+          {SORTS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <div className={styles.end}>
+        <span className={styles.count} aria-live="polite">
+          {shown === total
+            ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`
+            : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
+        </span>
+
+        <div className={styles.segmented} role="group" aria-label="Layout">
+          <button
+            type="button"
+            className={styles.segment}
+            aria-pressed={layout === 'grid'}
+            onClick={() => onLayout('grid')}
+            title="Grid"
+          >
+            <LayoutGrid size={16} aria-hidden />
+            <span className="visually-hidden">Grid</span>
+          </button>
+          <button
+            type="button"
+            className={styles.segment}
+            aria-pressed={layout === 'list'}
+            onClick={() => onLayout('list')}
+            title="List"
+          >
+            <List size={16} aria-hidden />
+            <span className="visually-hidden">List</span>
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { PackageOpen, SearchX } from 'lucide-react'
+import { useItems } from '../../stores/items'
+import { useNav } from '../../stores/nav'
+import { Button } from '../../ui/Button'
+import { EmptyState, ErrorState } from '../../ui/States'
+import { ViewHeader } from '../../ui/ViewHeader'
+import { buildIndex, filterItems, type ItemFilters } from './filter'
+import { ItemsNotices } from './ItemsNotices'
+import { ItemsSkeleton } from './ItemsSkeleton'
+import { ItemsToolbar } from './ItemsToolbar'
+import { OpenById } from './OpenById'
+import { VirtualItems } from './VirtualItems'
+import styles from './ItemsView.module.css'
+
+const EMPTY_WORDING =
+  'The marketplace lists no items for this account. A real install lists nothing when a shop has one item or none: add an item by its id.'
+
+export function ItemsView(): React.JSX.Element {
+  const s = useItems(
+    useShallow((st) => ({
+      payload: st.payload,
+      freshness: st.freshness,
+      status: st.status,
+      error: st.error,
+      refreshing: st.refreshing,
+      refreshError: st.refreshError,
+      layout: st.layout,
+      query: st.query,
+      category: st.category,
+      kind: st.kind,
+      sort: st.sort
+    }))
+  )
+  const { load, refresh, setFilters, setLayout, setScrollTop } = useItems.getState()
+  const openItem = useNav((n) => n.openItem)
+
+  useEffect(() => {
+    if (useItems.getState().status === 'idle') void useItems.getState().load()
+  }, [])
+
+  const items = s.payload?.items
+  // Built once per items array: a keystroke only scans precomputed lowercase strings.
+  const index = useMemo(() => buildIndex(items ?? []), [items])
+  // Typing stays responsive even while 10,000 items re-filter behind it.
+  const query = useDeferredValue(s.query)
+  const filters: ItemFilters = { query, category: s.category, kind: s.kind, sort: s.sort }
+  const visible = useMemo(
+    () => filterItems(index, { query, category: s.category, kind: s.kind, sort: s.sort }),
+    [index, query, s.category, s.kind, s.sort]
+  )
+  const saveScroll = useCallback((top: number) => setScrollTop(top), [setScrollTop])
+
+  const total = items?.length ?? 0
+  const clearFilters = (): void => setFilters({ query: '', category: '', kind: 'all' })
+
+  let body: React.ReactNode
+  if (s.status === 'error' && s.error && !s.payload) {
+    body = <ErrorState error={s.error} onRetry={() => void load()} />
+  } else if (!s.payload) {
+    body = <ItemsSkeleton layout={s.layout} />
+  } else if (total === 0) {
+    body = (
+      <EmptyState
+        icon={<PackageOpen size={28} />}
+        title={EMPTY_WORDING}
+        action={<OpenById onOpen={openItem} />}
+      />
+    )
+  } else if (visible.length === 0) {
+    body = (
+      <EmptyState
+        icon={<SearchX size={28} />}
+        title={
+          s.query
+            ? `No items match “${s.query}”${s.category || s.kind !== 'all' ? ' with these filters' : ''}.`
+            : 'No items match these filters.'
+        }
+        action={
+          <Button onClick={clearFilters}>{s.query ? 'Clear search' : 'Clear filters'}</Button>
+        }
+      />
+    )
+  } else {
+    body = (
+      <VirtualItems
+        items={visible}
+        layout={s.layout}
+        onOpen={openItem}
+        initialScrollTop={useItems.getState().scrollTop}
+        saveScrollTop={saveScroll}
+        resetKey={`${filters.query}\n${filters.category}\n${filters.kind}\n${filters.sort}\n${s.layout}`}
+      />
+    )
+  }
+
+  return (
+    <section className={styles.view} aria-labelledby="items-title">
+      <ViewHeader
+        title={<span id="items-title">Items</span>}
+        freshness={s.freshness}
+        busy={s.refreshing || (s.status === 'loading' && !s.payload)}
+        onRefresh={() => void refresh()}
+      />
+      {total > 0 && (
+        <ItemsToolbar
+          filters={{ query: s.query, category: s.category, kind: s.kind, sort: s.sort }}
+          categories={index.categories}
+          layout={s.layout}
+          shown={visible.length}
+          total={total}
+          onFilters={setFilters}
+          onLayout={setLayout}
+        />
+      )}
+      {s.payload && (
+        <ItemsNotices
+          payload={s.payload}
+          refreshError={s.refreshError}
+          onRetry={() => void refresh()}
+        />
+      )}
+      <div className={styles.body}>{body}</div>
+    </section>
+  )
+}

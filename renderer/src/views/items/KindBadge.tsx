@@ -1,0 +1,37 @@
+import { AudioLines, Film, ImageIcon } from 'lucide-react'
+import type { ItemKind } from '../../../../shared/model'
+import styles from './KindBadge.module.css'
+
+const LABEL: Record<ItemKind, string> = { image: 'Image', video: 'Video', audio: 'Audio' }
+
+export function KindIcon({
+  kind,
+  size = 14
+}: {
+  kind: ItemKind
+  size?: number
+}): React.JSX.Element {
+  if (kind === 'video') return <Film size={size} aria-hidden />
+  if (kind === 'audio') return <AudioLines size={size} aria-hidden />
+  return <ImageIcon size={size} aria-hidden />
+}
+
+export function kindLabel(kind: ItemKind): string {
+  return LABEL[kind]
+}
+
+/** Icon and word: the kind never depends on recognising an icon alone. */
+export function KindBadge({
+  kind,
+  className
+}: {
+  kind: ItemKind
+  className?: string
+}): React.JSX.Element {
+  return (
+    <span className={className ? `${styles.badge} ${className}` : styles.badge} data-kind={kind}>
+      <KindIcon kind={kind} size={12} />
+      {LABEL[kind]}
+    </span>
+  )
+}

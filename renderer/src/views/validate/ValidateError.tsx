@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { RotateCw, Timer } from 'lucide-react'
+import type { AppError } from '../../../../shared/errors'
+import { Button } from '../../ui/Button'
+import { ErrorState } from '../../ui/States'
+import styles from './Validate.module.css'
+
+/** Seconds left until retryAt, ticking once a second; 0 when the wait is over. */
+function useSecondsLeft(retryAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (retryAt === null) return
+    const t = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(t)
+  }, [retryAt])
+  return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))
+}
+
+/**
+ * A failed check is not a verdict: the code may be fine, the marketplace just did not
+ * answer. Rate limits count down and then offer Retry.
+ */
+export function ValidateError({
+  error,
+  retryAt,
+  onRetry
+}: {
+  error: AppError
+  retryAt: number | null
+  onRetry(): void
+}): React.JSX.Element {
+  const left = useSecondsLeft(error.kind === 'rate-limited' ? retryAt : null)
+  if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} />
+  return (
+    <div className={styles.rateLimited} role="alert">
+      <Timer size={28} aria-hidden className={styles.rateIcon} />
+      <p className={styles.rateTitle}>The marketplace asked us to slow down</p>
+      <p className={styles.explain}>{error.message}</p>
+      <p className={styles.countdown} aria-live="off">
+        {left > 0 ? `You can check again in ${left} s.` : 'You can check again now.'}
+      </p>
+      <Button
+        variant="primary"
+        icon={<RotateCw size={16} aria-hidden />}
+        onClick={onRetry}
+        disabled={left > 0}
+      >
+        Retry
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { ScanLine, TriangleAlert } from 'lucide-react'
+import { isUuidShaped, isWholeCodePaste, normaliseCode } from '../../lib/codes'
+import { useNav } from '../../stores/nav'
+import { useValidate } from '../../stores/validate'
+import { Button } from '../../ui/Button'
+import { Skeleton } from '../../ui/Skeleton'
+import { ViewHeader } from '../../ui/ViewHeader'
+import { RecentLookups } from './RecentLookups'
+import { ValidateError } from './ValidateError'
+import { VerdictCard, announce } from './VerdictCard'
+import styles from './Validate.module.css'
+
+function CheckingSkeleton(): React.JSX.Element {
+  return (
+    <div
+      className={styles.card}
+      data-tone="neutral"
+      role="status"
+      aria-label="Checking the code"
+      aria-busy="true"
+    >
+      <div className={styles.verdict}>
+        <Skeleton width={40} height={40} radius="50%" />
+        <div className={styles.skeletonLines}>
+          <Skeleton width={120} height={24} />
+          <Skeleton width={280} height={14} />
+        </div>
+      </div>
+      <Skeleton width="70%" height={16} />
+      <Skeleton width="50%" height={16} />
+    </div>
+  )
+}
+
+/** The fastest path in the app: paste a code, see the verdict. */
+export function ValidateView(): React.JSX.Element {
+  const s = useValidate(
+    useShallow((st) => ({
+      input: st.input,
+      checking: st.checking,
+      lastCode: st.lastCode,
+      result: st.result,
+      error: st.error,
+      retryAt: st.retryAt,
+      recent: st.recent
+    }))
+  )
+  const { setInput, check, retry, show } = useValidate.getState()
+  const openItem = useNav((n) => n.openItem)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [now] = useState(() => new Date())
+
+  // Focused on open, and again on Ctrl/Cmd+K while already here.
+  useEffect(() => {
+    inputRef.current?.focus()
+    inputRef.current?.select()
+    const onKey = (e: KeyboardEvent): void => {
+      if (
+        (e.ctrlKey || e.metaKey) &&
+        !e.altKey &&
+        (e.code === 'KeyK' || e.key.toLowerCase() === 'k')
+      ) {
+        e.preventDefault()
+        inputRef.current?.focus()
+        inputRef.current?.select()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault()
+    void check(s.input)
+  }
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>): void => {
+    const text = e.clipboardData.getData('text')
+    const field = e.currentTarget
+    const replacesAll =
+      field.value === '' ||
+      (field.selectionStart === 0 && field.selectionEnd === field.value.length)
+    if (!replacesAll || !isWholeCodePaste(text)) return
+    e.preventDefault()
+    const code = normaliseCode(text)
+    setInput(code)
+    void check(code)
+  }
+
+  const checked = s.lastCode
+  const warnShape = checked !== null && !isUuidShaped(checked)
+
+  return (
+    <section className={styles.view} aria-labelledby="validate-title">
+      <ViewHeader title={<span id="validate-title">Validate</span>} />
+      <div className={styles.body}>
+        <form className={styles.form} onSubmit={submit} role="search" aria-label="Code check">
+          <label htmlFor="purchase-code" className={styles.label}>
+            Purchase code
+          </label>
+          <div className={styles.fieldRow}>
+            <input
+              ref={inputRef}
+              id="purchase-code"
+              className={styles.codeInput}
+              value={s.input}
+              onChange={(e) => setInput(e.target.value)}
+              onPaste={onPaste}
+              placeholder="e.g. 3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c"
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              maxLength={200}
+              aria-describedby={warnShape ? 'code-hint code-warning' : 'code-hint'}
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              icon={<ScanLine size={16} aria-hidden />}
+              busy={s.checking}
+              disabled={!s.input.trim()}
+            >
+              Check
+            </Button>
+          </div>
+          <p id="code-hint" className={styles.hint}>
+            Paste a buyer’s code to check it at once, or type it and press Enter.
+          </p>
+          {warnShape && (
+            <p id="code-warning" className={styles.warning}>
+              <TriangleAlert size={14} aria-hidden />
+              This doesn’t look like a purchase code (usually 36 characters like 1a2b3c4d-…). It was
+              checked anyway.
+            </p>
+          )}
+        </form>
+
+        <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {s.checking
+            ? 'Checking…'
+            : s.result
+              ? announce(s.result, now)
+              : s.error
+                ? `Could not check the code. ${s.error.message}`
+                : ''}
+        </div>
+
+        <div className={styles.result}>
+          {s.checking && <CheckingSkeleton />}
+          {!s.checking && s.error && (
+            <ValidateError error={s.error} retryAt={s.retryAt} onRetry={() => void retry()} />
+          )}
+          {!s.checking && s.result && (
+            <VerdictCard validation={s.result} onOpenItem={openItem} now={now} />
+          )}
+        </div>
+
+        <RecentLookups recent={s.recent} current={s.result?.code ?? null} onShow={show} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,173 @@
+import {
+  CircleCheck,
+  CircleX,
+  Download,
+  ShieldAlert,
+  ShieldCheck,
+  ShieldOff,
+  ChevronRight
+} from 'lucide-react'
+import type { Validation } from '../../../../shared/ipc/contract'
+import type { Purchase } from '../../../../shared/model'
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
+import { categoryLine } from '../items/ItemCard'
+import { ItemThumb } from '../items/ItemThumb'
+import { supportLine, type SupportLine } from './support'
+import styles from './Validate.module.css'
+
+export const NOT_VALID_EXPLANATION =
+  'The code is unknown, or the purchase was refunded or cancelled.'
+
+function SupportIcon({ tone }: { tone: SupportLine['tone'] }): React.JSX.Element {
+  if (tone === 'ok') return <ShieldCheck size={16} aria-hidden />
+  if (tone === 'warn') return <ShieldAlert size={16} aria-hidden />
+  return <ShieldOff size={16} aria-hidden />
+}
+
+function LicenceBadge({ purchase }: { purchase: Purchase }): React.JSX.Element | null {
+  if (purchase.license === 'unknown') return null
+  const word = purchase.license === 'regular' ? 'Regular' : 'Extended'
+  // "Regular" next to "Regular" says nothing; the badge earns its place on other wording.
+  if (purchase.license_type.trim().toLowerCase() === word.toLowerCase()) return null
+  return <span className={styles.licenceBadge}>{word}</span>
+}
+
+function ItemMiniCard({
+  purchase,
+  onOpenItem
+}: {
+  purchase: Purchase
+  onOpenItem(id: number): void
+}): React.JSX.Element {
+  const item = purchase.item
+  return (
+    <button
+      type="button"
+      className={styles.mini}
+      onClick={() => onOpenItem(item.id)}
+      aria-label={`Open item ${item.name}`}
+    >
+      <ItemThumb
+        src={item.media.thumbnail ?? item.media.preview_image}
+        kind={item.kind}
+        className={styles.miniThumb}
+      />
+      <span className={styles.miniText}>
+        <span className={styles.miniName}>{item.name}</span>
+        <span className={styles.miniMeta}>
+          {categoryLine(item)} · <span className="mono">#{item.id}</span>
+        </span>
+      </span>
+      <ChevronRight size={16} aria-hidden className={styles.miniChevron} />
+    </button>
+  )
+}
+
+function ValidCard({
+  v,
+  now,
+  onOpenItem
+}: {
+  v: Extract<Validation, { valid: true }>
+  now: Date
+  onOpenItem(id: number): void
+}): React.JSX.Element {
+  const p = v.purchase
+  const support = supportLine(p.supported_until, now)
+  return (
+    <article
+      className={styles.card}
+      data-tone={support.tone === 'warn' ? 'warn' : 'ok'}
+      aria-labelledby="verdict-word"
+    >
+      <header className={styles.verdict}>
+        <CircleCheck size={40} aria-hidden className={styles.verdictIcon} />
+        <div>
+          <h2 id="verdict-word" className={styles.verdictWord}>
+            Valid
+          </h2>
+          <p className={`${styles.code} mono`}>{v.code}</p>
+        </div>
+      </header>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Licence</dt>
+          <dd>
+            {p.license_type} <LicenceBadge purchase={p} />
+          </dd>
+        </div>
+        <div>
+          <dt>Price paid</dt>
+          <dd className="tabular">{formatMoney(p.price, p.currency)}</dd>
+        </div>
+        <div>
+          <dt>Purchased</dt>
+          <dd className="tabular">{formatDate(p.date)}</dd>
+        </div>
+        <div>
+          <dt>Downloaded</dt>
+          <dd>
+            <Download size={14} aria-hidden className={styles.inlineIcon} />{' '}
+            {p.downloaded ? 'Yes' : 'No'}
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.support} data-tone={support.tone}>
+        <SupportIcon tone={support.tone} />
+        {support.text}
+      </p>
+      <ItemMiniCard purchase={p} onOpenItem={onOpenItem} />
+      <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
+    </article>
+  )
+}
+
+function InvalidCard({
+  v,
+  now
+}: {
+  v: Extract<Validation, { valid: false }>
+  now: Date
+}): React.JSX.Element {
+  return (
+    <article className={styles.card} data-tone="danger" aria-labelledby="verdict-word">
+      <header className={styles.verdict}>
+        <CircleX size={40} aria-hidden className={styles.verdictIcon} />
+        <div>
+          <h2 id="verdict-word" className={styles.verdictWord}>
+            Not valid
+          </h2>
+          <p className={`${styles.code} mono`}>{v.code}</p>
+        </div>
+      </header>
+      <p className={styles.serverMessage}>
+        The marketplace said: <q>{v.message}</q>
+      </p>
+      <p className={styles.explain}>{NOT_VALID_EXPLANATION}</p>
+      <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
+    </article>
+  )
+}
+
+export function VerdictCard({
+  validation,
+  onOpenItem,
+  now = new Date()
+}: {
+  validation: Validation
+  onOpenItem(id: number): void
+  now?: Date
+}): React.JSX.Element {
+  return validation.valid ? (
+    <ValidCard v={validation} now={now} onOpenItem={onOpenItem} />
+  ) : (
+    <InvalidCard v={validation} now={now} />
+  )
+}
+
+/** What a screen reader hears when a verdict lands. */
+export function announce(v: Validation, now: Date = new Date()): string {
+  if (!v.valid) return `Not valid. ${v.message}. ${NOT_VALID_EXPLANATION}`
+  const p = v.purchase
+  return `Valid. ${p.item.name}, ${p.license_type} licence. ${supportLine(p.supported_until, now).text}. Downloaded: ${p.downloaded ? 'yes' : 'no'}.`
+}

@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Browser } from 'playwright-core'
+import type { DemoServer } from '../../electron/main/demo'
+import { dispatch, type Handlers } from '../../electron/main/ipc/dispatch'
+import { contract } from '../../shared/ipc/contract'
+import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
+import type { SecretStore } from '../../electron/main/secrets/types'
+import { launchBrowser } from './browser'
+import { startSpecDemo } from './demo'
+import { createBenchApp } from './host'
+import type { BenchOptions } from './types'
+
+/** A data folder holding one connection to the bench demo, its catalogue already cached. */
+export interface WarmProfile {
+  dataDir: string
+  /** Stands in for the OS keychain across host restarts. */
+  secretStore: SecretStore
+  connectionId: string
+}
+
+/**
+ * Storing a fresh list prefetches every thumbnail in the background. A warm cache is one
+ * where that has finished: wait until the media cache holds one file per item, or stops
+ * growing, or a minute has passed.
+ */
+async function thumbnailsSettled(handlers: Handlers, items: number): Promise<number> {
+  const deadline = Date.now() + 60_000
+  let last = -1
+  let still = 0
+  for (;;) {
+    await sleep(500)
+    const info = await dispatch(handlers, 'getCacheInfo', undefined)
+    if (!info.ok) throw new Error(`could not read the cache size: ${info.error.message}`)
+    const files = contract.getCacheInfo.response.parse(info.data).files
+    still = files === last ? still + 1 : 0
+    last = files
+    if ((files >= items && still >= 1) || still >= 6 || Date.now() > deadline) return files
+  }
+}
+
+/**
+ * What several measures share, built on first use so any one measure runs alone, and
+ * torn down once at the end: the 10,000-item demo, one Chromium, a warm profile.
+ */
+export class BenchContext {
+  private readonly cleanups: Array<() => Promise<unknown>> = []
+  private demoP: Promise<DemoServer> | null = null
+  private browserP: Promise<Browser> | null = null
+  private profileP: Promise<WarmProfile> | null = null
+  /** Media files cached when the warm profile was ready (for the notes). */
+  thumbnails: number | null = null
+
+  constructor(readonly options: BenchOptions) {}
+
+  runs(fallback: number): number {
+    return this.options.runs ?? fallback
+  }
+
+  defer(cleanup: () => Promise<unknown>): void {
+    this.cleanups.push(cleanup)
+  }
+
+  async tempDir(prefix: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), `seller-desk-bench-${prefix}-`))
+    this.defer(() => rm(dir, { recursive: true, force: true }))
+    return dir
+  }
+
+  demo(): Promise<DemoServer> {
+    return (this.demoP ??= startSpecDemo(this.options.size).then((d) => {
+      this.defer(() => d.close())
+      return d
+    }))
+  }
+
+  browser(): Promise<Browser> {
+    return (this.browserP ??= launchBrowser().then((b) => {
+      this.defer(() => b.close())
+      return b
+    }))
+  }
+
+  warmProfile(): Promise<WarmProfile> {
+    return (this.profileP ??= this.makeWarmProfile())
+  }
+
+  private async makeWarmProfile(): Promise<WarmProfile> {
+    const demo = await this.demo()
+    const dataDir = await this.tempDir('profile')
+    const secretStore = createMemorySecretStore()
+    const app = await createBenchApp(dataDir, secretStore)
+    let connectionId: string
+    try {
+      const added = await dispatch(app.handlers, 'addConnection', {
+        label: 'Bench demo',
+        baseUrl: demo.baseUrl,
+        apiKey: demo.apiKey
+      })
+      if (!added.ok) throw new Error(`could not connect to the bench demo: ${added.error.message}`)
+      connectionId = contract.addConnection.response.parse(added.data).id
+      const account = await dispatch(app.handlers, 'getAccount', { refresh: true })
+      if (!account.ok) throw new Error(`could not read the demo account: ${account.error.message}`)
+      const items = await dispatch(app.handlers, 'listItems', { refresh: true })
+      if (!items.ok) throw new Error(`could not list the demo items: ${items.error.message}`)
+      const listed = contract.listItems.response.parse(items.data).data.items.length
+      if (listed !== this.options.size)
+        throw new Error(`the demo listed ${listed} items, not ${this.options.size}`)
+      this.thumbnails = await thumbnailsSettled(app.handlers, this.options.size)
+    } finally {
+      await app.close()
+    }
+    return { dataDir, secretStore, connectionId }
+  }
+
+  async close(): Promise<void> {
+    for (const step of this.cleanups.reverse()) await step().catch(() => {})
+    this.cleanups.length = 0
+  }
+}

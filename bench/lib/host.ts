@@ -1,0 +1,61 @@
+import { createApp, type SellerDeskApp } from '../../electron/main/app'
+import type { SecretStore } from '../../electron/main/secrets/types'
+import { readAppInfo } from '../../electron/host/app-info'
+import { defaultRendererDir } from '../../electron/host/paths'
+import { startHostServer, type HostServer } from '../../electron/host/server'
+import { rendererIsBuilt } from '../../electron/host/build-renderer'
+import { NotMeasurable } from './types'
+
+export interface BenchHost {
+  server: HostServer
+  handlers: Awaited<ReturnType<typeof createApp>>['handlers']
+  close(): Promise<void>
+}
+
+const quiet = { warn: () => {}, error: () => {} }
+
+export function requireRenderer(): void {
+  if (!rendererIsBuilt(defaultRendererDir)) {
+    throw new NotMeasurable(
+      `the renderer is not built (${defaultRendererDir}): run "npm run build" first`
+    )
+  }
+}
+
+/**
+ * The browser host started in this process, as electron/host/launch.ts does (createApp
+ * with its durable offline stores under dataDir, then the host server), with one
+ * difference: a secret store the caller keeps across restarts stands in for the OS
+ * keychain, so the bench neither needs nor touches the user's keychain.
+ */
+/** The app the browser host serves, without the HTTP server (main-side measures and set-up). */
+export function createBenchApp(dataDir: string, secretStore: SecretStore): Promise<SellerDeskApp> {
+  return createApp({
+    dataDir,
+    transport: 'browser',
+    appInfo: readAppInfo(),
+    secretStore,
+    log: quiet
+  })
+}
+
+export async function startBenchHost(
+  dataDir: string,
+  secretStore: SecretStore
+): Promise<BenchHost> {
+  requireRenderer()
+  const app = await createBenchApp(dataDir, secretStore)
+  let server: HostServer
+  try {
+    server = await startHostServer({ app, rendererDir: defaultRendererDir, log: quiet })
+  } catch (e) {
+    await app.close()
+    throw e
+  }
+  let closing: Promise<void> | null = null
+  return {
+    server,
+    handlers: app.handlers,
+    close: () => (closing ??= server.close().then(() => app.close()))
+  }
+}

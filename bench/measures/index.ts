@@ -1,0 +1,17 @@
+import type { Measure } from '../lib/types'
+import { p1Cache } from './p1-cache'
+import { p2Search } from './p2-search'
+import { p3Lookup } from './p3-lookup'
+import { p4Bulk } from './p4-bulk'
+import { p5Bundle } from './p5-bundle'
+import { p6HostStart } from './p6-host-start'
+
+/** In run order; each one also runs alone (`npm run bench -- --only p3`). */
+export const measures: readonly Measure[] = [
+  p1Cache,
+  p2Search,
+  p3Lookup,
+  p4Bulk,
+  p5Bundle,
+  p6HostStart
+]

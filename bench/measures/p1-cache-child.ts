@@ -1,0 +1,80 @@
+/**
+ * One cold read in a fresh process (spawned by p1-cache.ts), so the timed read is the
+ * process's first: module code is loaded but nothing has run it yet. Prints one JSON line.
+ *   raw      readFile + JSON.parse of the cache file
+ *   cache    FileCatalogueCache.readItems: the same file to zod-checked normalised items
+ *   service  the app's listItems handler (createApp, dispatch, catalogue service, cache);
+ *            the key arrives on stdin in place of the keychain
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { createInterface } from 'node:readline'
+import { FileCatalogueCache } from '../../electron/main/cache/catalogue-cache'
+import { dispatch } from '../../electron/main/ipc/dispatch'
+import { createBenchApp } from '../lib/host'
+import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
+import { contract } from '../../shared/ipc/contract'
+
+const quiet = { warn: () => {}, error: () => {} }
+
+async function raw(
+  dataDir: string,
+  connectionId: string
+): Promise<{ ms: number; items: number; bytes: number }> {
+  const file = join(new FileCatalogueCache({ dataDir }).root, connectionId, 'items.json')
+  const t0 = performance.now()
+  const bytes = await readFile(file)
+  const parsed = JSON.parse(bytes.toString('utf8')) as { body?: { data?: { items?: unknown[] } } }
+  const ms = performance.now() - t0
+  return { ms, items: parsed.body?.data?.items?.length ?? -1, bytes: bytes.length }
+}
+
+async function cache(
+  dataDir: string,
+  connectionId: string
+): Promise<{ ms: number; items: number }> {
+  const store = new FileCatalogueCache({ dataDir, log: quiet })
+  const t0 = performance.now()
+  const entry = await store.readItems(connectionId)
+  const ms = performance.now() - t0
+  return { ms, items: entry ? entry.data.items.length : -1 }
+}
+
+async function service(
+  dataDir: string,
+  connectionId: string
+): Promise<{ ms: number; items: number }> {
+  const lines = createInterface({ input: process.stdin })
+  const key = await new Promise<string>((resolve) => lines.once('line', resolve))
+  lines.close()
+  const secretStore = createMemorySecretStore()
+  await secretStore.set(connectionId, key.trim())
+  const app = await createBenchApp(dataDir, secretStore)
+  try {
+    const t0 = performance.now()
+    const r = await dispatch(app.handlers, 'listItems', undefined, quiet)
+    const ms = performance.now() - t0
+    if (!r.ok) throw new Error(r.error.message)
+    const payload = contract.listItems.response.parse(r.data)
+    if (payload.freshness.source !== 'cache')
+      throw new Error(`listItems answered from the ${payload.freshness.source}, not the cache`)
+    return { ms, items: payload.data.items.length }
+  } finally {
+    await app.close()
+  }
+}
+
+async function main(): Promise<void> {
+  const [mode, dataDir, connectionId] = process.argv.slice(2)
+  if (!dataDir || !connectionId)
+    throw new Error('usage: p1-cache-child raw|cache|service <dataDir> <connectionId>')
+  const run = mode === 'raw' ? raw : mode === 'cache' ? cache : mode === 'service' ? service : null
+  if (!run) throw new Error(`unknown mode ${mode}`)
+  process.stdout.write(`${JSON.stringify(await run(dataDir, connectionId))}\n`)
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e))
+  process.exitCode = 1
+})

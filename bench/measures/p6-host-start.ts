@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process'
+import { performance } from 'node:perf_hooks'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import type { Browser } from 'playwright-core'
+import { z } from 'zod'
+import { repoRoot } from '../../electron/host/paths'
+import type { BenchContext, WarmProfile } from '../lib/context'
+import { loadToFirstCard } from '../lib/first-card'
+import { startBenchHost } from '../lib/host'
+import { timing } from '../lib/stats'
+import type { Measure } from '../lib/types'
+
+const CHILD = fileURLToPath(new URL('./p6-host-child.ts', import.meta.url))
+const ChildLine = z.object({ url: z.string().startsWith('http://127.0.0.1:') })
+const epochNow = (): number => performance.timeOrigin + performance.now()
+
+interface Start {
+  /** ms from the start until the host listens. */
+  up: number
+  /** ms from the start until the first item card is painted. */
+  card: number
+}
+
+async function inProcess(profile: WarmProfile, browser: Browser): Promise<Start> {
+  const t0 = epochNow()
+  const host = await startBenchHost(profile.dataDir, profile.secretStore)
+  const up = epochNow() - t0
+  try {
+    const c = await loadToFirstCard(browser, host.server.url)
+    return { up, card: c.timeOrigin + c.firstCard - t0 }
+  } finally {
+    await host.close()
+  }
+}
+
+/** `node --import tsx` on the host, as `npm run start:web` runs it (tsx, from source). */
+async function spawned(ctx: BenchContext, profile: WarmProfile, browser: Browser): Promise<Start> {
+  const demo = await ctx.demo()
+  const t0 = epochNow()
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CHILD, profile.dataDir, profile.connectionId],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe']
+    }
+  )
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2000)
+  })
+  try {
+    child.stdin.end(`${demo.apiKey}\n`)
+    const lines = createInterface({ input: child.stdout })
+    const first = await new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve)
+      child.once('exit', (code) =>
+        reject(
+          new Error(
+            `the host process exited (${code ?? 'signal'}): ${stderr.trim().split('\n').pop() ?? ''}`
+          )
+        )
+      )
+    })
+    const up = epochNow() - t0
+    const { url } = ChildLine.parse(JSON.parse(first))
+    const c = await loadToFirstCard(browser, url)
+    return { up, card: c.timeOrigin + c.firstCard - t0 }
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+  }
+}
+
+export const p6HostStart: Measure = {
+  id: 'p6',
+  title: 'Browser host: start -> Items view shows its first card (warm cache)',
+  async run(ctx) {
+    const profile = await ctx.warmProfile()
+    const browser = await ctx.browser()
+    const inside: Start[] = []
+    const outside: Start[] = []
+    // One unmeasured in-process start: this process's first createApp pays for loading modules.
+    await inProcess(profile, browser)
+    for (let i = 0, runs = ctx.runs(8); i < runs; i++)
+      inside.push(await inProcess(profile, browser))
+    for (let i = 0, runs = ctx.runs(5); i < runs; i++)
+      outside.push(await spawned(ctx, profile, browser))
+
+    const spawnCard = timing(
+      'spawned process: spawn -> first item card painted',
+      outside.map((s) => s.card)
+    )
+    const spawnUp = timing(
+      'spawned process: spawn -> listening',
+      outside.map((s) => s.up)
+    )
+    const card = timing(
+      'in-process: start -> first item card painted',
+      inside.map((s) => s.card)
+    )
+    const up = timing(
+      'in-process: start -> listening (createApp + HTTP server)',
+      inside.map((s) => s.up)
+    )
+    return {
+      figures: [spawnCard, spawnUp, card, up],
+      ratios: [
+        {
+          label: 'spawned: listening / whole start (p50)',
+          value: (spawnUp.p50! / spawnCard.p50!) * 100,
+          unit: '%'
+        },
+        {
+          label: 'spawned / in-process start to first card (p50)',
+          value: spawnCard.p50! / card.p50!,
+          unit: 'x'
+        }
+      ],
+      notes: [
+        'Spawned: `node --import tsx` on the host from source (as `npm run start:web` runs it), so Node start-up, TypeScript transform and module load are inside the figure; the key reaches it on stdin in place of the keychain. In-process: createApp + host server in the bench process (as electron/host/launch.ts does), modules already loaded, one unmeasured start first.',
+        `Both: Chromium already running, a fresh context per run, navigation as soon as the host listens. The app opens on Account; an init script clicks Items as soon as the sidebar exists. Warm cache: the catalogue and ${ctx.thumbnails ?? '?'} media files; cache, settings and key survive between runs as between launches.`
+      ]
+    }
+  }
+}

@@ -10,6 +10,8 @@ export type Verdict = { valid: true; purchase: Purchase } | { valid: false; mess
 
 /** What one job needs from the active connection; built by the handler when the job starts. */
 export interface BulkJobDeps {
+  /** The connection the job checks codes for: removing it cancels the job. */
+  connectionId?: string
   validate(code: string, signal: AbortSignal): Promise<Verdict>
   /** Records the check in the lookup history and returns it annotated (flag, previous). */
   record?(validation: Validation): Promise<Validation>
@@ -41,6 +43,8 @@ interface Job {
   deps: BulkJobDeps
   abort: AbortController
   startedAt: number
+  /** Running workers: close() and forget() wait for them, so nothing records after. */
+  workers: Set<Promise<void>>
 }
 
 const pending = (code: string): BulkResult => ({
@@ -91,7 +95,10 @@ export class BulkRunner {
   start(text: string, deps: BulkJobDeps): { jobId: string; codes: string[] } {
     const codes = extractCodes(text)
     if (codes.length === 0) {
-      throw new AppFailure('invalid-input', 'No purchase codes were found in the pasted text. Paste one code a line, or text that contains them.')
+      throw new AppFailure(
+        'invalid-input',
+        'No purchase codes were found in the pasted text. Paste one code a line, or text that contains them.'
+      )
     }
     const job: Job = {
       id: randomUUID(),
@@ -103,7 +110,8 @@ export class BulkRunner {
       ownWaitUntil: null,
       deps,
       abort: new AbortController(),
-      startedAt: Date.now()
+      startedAt: Date.now(),
+      workers: new Set()
     }
     this.jobs.set(job.id, job)
     this.trim()
@@ -142,16 +150,46 @@ export class BulkRunner {
 
   /** Cancels every job (app shutdown). */
   cancelAll(): void {
-    for (const job of this.jobs.values()) if (job.state === 'running' || job.state === 'paused') this.cancel(job.id)
+    for (const job of this.jobs.values())
+      if (job.state === 'running' || job.state === 'paused') this.cancel(job.id)
+  }
+
+  /** Cancels every job and waits until no check is running or being recorded. */
+  async close(): Promise<void> {
+    this.cancelAll()
+    await this.settle([...this.jobs.values()])
+  }
+
+  /** A connection was removed: its jobs are cancelled, waited for, and dropped. */
+  async forget(connectionId: string): Promise<void> {
+    const owned = [...this.jobs.values()].filter((j) => j.deps.connectionId === connectionId)
+    for (const job of owned) this.cancel(job.id)
+    await this.settle(owned)
+    for (const job of owned) this.jobs.delete(job.id)
+  }
+
+  private async settle(jobs: Job[]): Promise<void> {
+    for (const job of jobs) while (job.workers.size > 0) await Promise.allSettled([...job.workers])
   }
 
   exportCsv(jobId: string): { filename: string; csv: string } {
     const job = this.job(jobId)
     const csv = toCsv(
-      ['Purchase code', 'Result', 'Item ID', 'Item', 'Licence', 'Supported until', 'Message', 'Flag'],
+      [
+        'Purchase code',
+        'Result',
+        'Item ID',
+        'Item',
+        'Licence',
+        'Supported until',
+        'Message',
+        'Flag'
+      ],
       job.results.map((r) => [
         r.code,
-        { pending: 'Not checked', valid: 'Valid', 'not-valid': 'Not valid', error: 'Error' }[r.status],
+        { pending: 'Not checked', valid: 'Valid', 'not-valid': 'Not valid', error: 'Error' }[
+          r.status
+        ],
         r.itemId,
         r.itemName,
         r.license,
@@ -165,15 +203,17 @@ export class BulkRunner {
 
   private job(jobId: string): Job {
     const job = this.jobs.get(jobId)
-    if (!job) throw new AppFailure('not-found', 'This bulk check is no longer available: start it again.')
+    if (!job)
+      throw new AppFailure('not-found', 'This bulk check is no longer available: start it again.')
     return job
   }
 
   private view(job: Job): BulkJob {
     const done = job.results.filter((r) => r.status !== 'pending').length
-    const waits = [job.ownWaitUntil, job.state === 'running' ? (job.deps.pacerWaitingUntil?.() ?? null) : null].filter(
-      (t): t is number => t !== null && t > Date.now()
-    )
+    const waits = [
+      job.ownWaitUntil,
+      job.state === 'running' ? (job.deps.pacerWaitingUntil?.() ?? null) : null
+    ].filter((t): t is number => t !== null && t > Date.now())
     return {
       jobId: job.id,
       state: job.state,
@@ -187,7 +227,9 @@ export class BulkRunner {
   private trim(): void {
     const max = Math.max(1, this.options.maxJobs ?? 20)
     if (this.jobs.size <= max) return
-    const finished = [...this.jobs.values()].filter((j) => j.state === 'done' || j.state === 'cancelled').sort((a, b) => a.startedAt - b.startedAt)
+    const finished = [...this.jobs.values()]
+      .filter((j) => j.state === 'done' || j.state === 'cancelled')
+      .sort((a, b) => a.startedAt - b.startedAt)
     for (const job of finished) {
       if (this.jobs.size <= max) break
       this.jobs.delete(job.id)
@@ -198,15 +240,24 @@ export class BulkRunner {
     const wanted = Math.min(this.concurrency, job.codes.length - job.next) - job.active
     for (let i = 0; i < wanted; i++) {
       job.active++
-      void this.work(job).finally(() => {
-        job.active--
-        this.finishIfDone(job)
-      })
+      const worker: Promise<void> = this.work(job)
+        .catch(() => {})
+        .finally(() => {
+          job.active--
+          job.workers.delete(worker)
+          this.finishIfDone(job)
+        })
+      job.workers.add(worker)
     }
   }
 
   private finishIfDone(job: Job): void {
-    if ((job.state === 'running' || job.state === 'paused') && job.active === 0 && job.next >= job.codes.length) job.state = 'done'
+    if (
+      (job.state === 'running' || job.state === 'paused') &&
+      job.active === 0 &&
+      job.next >= job.codes.length
+    )
+      job.state = 'done'
   }
 
   private async work(job: Job): Promise<void> {
@@ -228,13 +279,18 @@ export class BulkRunner {
         const validation: Validation = verdict.valid
           ? { valid: true, purchase: verdict.purchase, code, checkedAt }
           : { valid: false, message: verdict.message, code, checkedAt }
-        const annotated = job.deps.record ? await job.deps.record(validation).catch(() => validation) : validation
+        const annotated = job.deps.record
+          ? await job.deps.record(validation).catch(() => validation)
+          : validation
         return this.resultOf(annotated)
       } catch (e) {
         if (job.abort.signal.aborted) return null
         const kind: ErrorKind = isKindedError(e) ? e.kind : 'internal'
         if (kind === 'rate-limited' && attempt < retries) {
-          const wait = isKindedError(e) && typeof e.retryAfterMs === 'number' ? e.retryAfterMs : 2_000 * 2 ** attempt
+          const wait =
+            isKindedError(e) && typeof e.retryAfterMs === 'number'
+              ? e.retryAfterMs
+              : 2_000 * 2 ** attempt
           const until = Date.now() + wait
           job.ownWaitUntil = Math.max(job.ownWaitUntil ?? 0, until)
           await this.sleep(wait, job.abort.signal)
@@ -265,6 +321,11 @@ export class BulkRunner {
         flag: v.flag ?? null
       }
     }
-    return { ...pending(v.code), status: 'not-valid', message: v.message || NOT_VALID_TEXT, flag: v.flag ?? null }
+    return {
+      ...pending(v.code),
+      status: 'not-valid',
+      message: v.message || NOT_VALID_TEXT,
+      flag: v.flag ?? null
+    }
   }
 }

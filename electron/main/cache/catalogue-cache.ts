@@ -41,6 +41,7 @@ export class FileCatalogueCache implements CatalogueCache {
   private readonly known: VersionedFile<z.infer<typeof KnownIdsSchema>>
   private readonly serial = new KeyedSerial()
   private readonly prepared = new Set<string>()
+  private closed = false
 
   constructor(private readonly options: CatalogueCacheOptions) {
     this.root = join(options.dataDir, 'cache')
@@ -55,18 +56,28 @@ export class FileCatalogueCache implements CatalogueCache {
     return this.account.read(this.file(connectionId, 'account.json'))
   }
 
-  async writeAccount(connectionId: string, value: CachedEntry<z.infer<typeof AccountSchema>>): Promise<void> {
+  async writeAccount(
+    connectionId: string,
+    value: CachedEntry<z.infer<typeof AccountSchema>>
+  ): Promise<void> {
     const dir = await this.dir(connectionId)
-    await this.serial.run(join(dir, 'account.json'), () => this.account.write(join(dir, 'account.json'), value))
+    await this.serial.run(join(dir, 'account.json'), () =>
+      this.account.write(join(dir, 'account.json'), value)
+    )
   }
 
   readItems(connectionId: string) {
     return this.items.read(this.file(connectionId, 'items.json'))
   }
 
-  async writeItems(connectionId: string, value: CachedEntry<z.infer<typeof ItemsPayloadSchema>>): Promise<void> {
+  async writeItems(
+    connectionId: string,
+    value: CachedEntry<z.infer<typeof ItemsPayloadSchema>>
+  ): Promise<void> {
     const dir = await this.dir(connectionId)
-    await this.serial.run(join(dir, 'items.json'), () => this.items.write(join(dir, 'items.json'), value))
+    await this.serial.run(join(dir, 'items.json'), () =>
+      this.items.write(join(dir, 'items.json'), value)
+    )
     this.options.onItemsWritten?.(connectionId, value.data.items)
   }
 
@@ -128,7 +139,14 @@ export class FileCatalogueCache implements CatalogueCache {
     return join(this.root, safeSegment(connectionId), name)
   }
 
+  /** Waits for the writes under way; later writes are refused (the app is quitting). */
+  async close(): Promise<void> {
+    this.closed = true
+    await this.serial.idle()
+  }
+
   private async dir(connectionId: string): Promise<string> {
+    if (this.closed) throw new Error('The catalogue cache is closed.')
     const dir = join(this.root, safeSegment(connectionId))
     if (!this.prepared.has(connectionId)) {
       await mkdir(join(dir, 'items'), { recursive: true, mode: 0o700 })

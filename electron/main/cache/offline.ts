@@ -1,7 +1,6 @@
 import type { Validation } from '../../../shared/ipc/contract'
 import { bulkHandlers, type BulkHandlers } from '../bulk/handlers'
 import { BulkRunner, type BulkJobDeps, type Verdict } from '../bulk/runner'
-import { itemMediaUrls } from '../catalogue/media-urls'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { historyHandlers, type HistoryHandlers } from '../history/handlers'
 import { HistoryStore } from '../history/history-store'
@@ -29,8 +28,16 @@ export interface ActiveConnectionSource {
 }
 
 /** For an app built without the offline stores (some tests): the channels answer plainly. */
-export function offlineUnavailable(validatePurchase: Handlers['validatePurchase']): OfflineHandlers {
-  const no = (): Promise<never> => Promise.reject(new AppFailure('internal', 'History, bulk checks and the offline cache are not available in this build.'))
+export function offlineUnavailable(
+  validatePurchase: Handlers['validatePurchase']
+): OfflineHandlers {
+  const no = (): Promise<never> =>
+    Promise.reject(
+      new AppFailure(
+        'internal',
+        'History, bulk checks and the offline cache are not available in this build.'
+      )
+    )
   return {
     listHistory: no,
     exportHistoryCsv: no,
@@ -48,7 +55,13 @@ export function offlineUnavailable(validatePurchase: Handlers['validatePurchase'
   }
 }
 
-export type OfflineHandlers = HistoryHandlers & BulkHandlers & MediaHandlers & Pick<Handlers, 'validatePurchase'>
+export type OfflineHandlers = HistoryHandlers &
+  BulkHandlers &
+  MediaHandlers &
+  Pick<Handlers, 'validatePurchase'>
+
+/** Records a checked code and what it teaches (the catalogue service's `learn`). */
+export type Learn = (connectionId: string, validation: Validation) => Promise<void>
 
 /** The real client takes call options and exposes its pacer; test doubles may not. */
 type PacedClient = MarketplaceClientLike & {
@@ -57,7 +70,11 @@ type PacedClient = MarketplaceClientLike & {
 }
 function isPaced(client: MarketplaceClientLike): client is PacedClient {
   const pacer = (client as { pacer?: unknown }).pacer
-  return typeof pacer === 'object' && pacer !== null && typeof (pacer as { state?: unknown }).state === 'function'
+  return (
+    typeof pacer === 'object' &&
+    pacer !== null &&
+    typeof (pacer as { state?: unknown }).state === 'function'
+  )
 }
 
 /**
@@ -77,41 +94,49 @@ export function createOfflineServices(options: OfflineServicesOptions) {
   const cache = new FileCatalogueCache({
     dataDir: options.dataDir,
     log,
-    onItemsWritten: (_connectionId, items) => {
+    onItemsWritten: (connectionId, items) => {
       const thumbs = items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
-      void media.prefetch(thumbs, { concurrency: 4, signal: prefetching.signal }).catch(() => {})
+      void media
+        .prefetch(thumbs, { concurrency: 4, signal: prefetching.signal, owner: connectionId })
+        .catch(() => {})
     }
   })
   const history = new HistoryStore({ dataDir: options.dataDir, log })
   const bulk = new BulkRunner()
 
-  const recordFor = (connectionId: string) => async (validation: Validation): Promise<Validation> => {
-    await history.record(connectionId, validation)
-    if (validation.valid) {
-      const item = validation.purchase.item
-      media.allow(connectionId, itemMediaUrls(item))
-      await cache.rememberItemIds(connectionId, [item.id]).catch(() => {})
-    }
-    return history.annotate(validation)
-  }
-
   /**
    * Handlers for the offline channels. `validatePurchase` wraps the catalogue's own so its
    * answer carries what history knew about the code (previous check, "was valid" flag).
+   * `learn` is the catalogue's too: a code checked in bulk teaches exactly what one checked
+   * alone does (known item ids, cached item, allowed media, history).
    */
-  function handlers(connections: ActiveConnectionSource, validatePurchase: Handlers['validatePurchase']): OfflineHandlers {
+  function handlers(
+    connections: ActiveConnectionSource,
+    validatePurchase: Handlers['validatePurchase'],
+    learn: Learn
+  ): OfflineHandlers {
     // History belongs to a connection even when its key is missing: no keychain read here.
     const activeConnectionId = async (): Promise<string> => {
       const { activeId } = await connections.list()
-      if (activeId === null) throw new AppFailure('no-connection', 'Connect to a marketplace first: history is kept per connection.')
+      if (activeId === null)
+        throw new AppFailure(
+          'no-connection',
+          'Connect to a marketplace first: history is kept per connection.'
+        )
       return activeId
     }
     const depsForActive = async (): Promise<BulkJobDeps> => {
       const { connectionId, client } = await connections.activeClient()
       return {
+        connectionId,
         validate: (code, signal) =>
-          isPaced(client) ? client.validatePurchase(code, { signal, priority: 'bulk' }) : client.validatePurchase(code),
-        record: recordFor(connectionId),
+          isPaced(client)
+            ? client.validatePurchase(code, { signal, priority: 'bulk' })
+            : client.validatePurchase(code),
+        record: async (validation) => {
+          await learn(connectionId, validation)
+          return history.annotate(validation)
+        },
         pacerWaitingUntil: () => (isPaced(client) ? client.pacer.state().waitingUntil : null)
       }
     }
@@ -129,10 +154,26 @@ export function createOfflineServices(options: OfflineServicesOptions) {
     history,
     bulk,
     handlers,
+    /**
+     * Everything kept for a removed connection except its catalogue cache (the connection
+     * service forgets that itself): bulk jobs, lookup history, media files and allow-list.
+     */
+    async forget(connectionId: string): Promise<void> {
+      // Jobs first: a check finishing later would write its history again.
+      await bulk.forget(connectionId)
+      await history.forget(connectionId)
+      await media.forget(connectionId)
+    },
+    /**
+     * Stops background work and waits for every write under way (media files and index,
+     * catalogue files, history appends): once it resolves nothing more is written.
+     */
     async close(): Promise<void> {
       prefetching.abort()
-      bulk.cancelAll()
+      await bulk.close()
       await media.close()
+      await cache.close()
+      await history.close()
     }
   }
 }

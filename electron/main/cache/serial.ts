@@ -15,4 +15,9 @@ export class KeyedSerial {
     })
     return next
   }
+
+  /** Resolves once every task queued so far (on any key) has finished. */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all([...this.tails.values()])
+  }
 }

@@ -24,6 +24,13 @@ export interface CatalogueService {
   listItems(request?: { refresh?: boolean }): Promise<ResponseOf<'listItems'>>
   getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
   validatePurchase(request: { code: string }): Promise<Validation>
+  /**
+   * What one checked code teaches, whichever way it was checked (one code or a bulk
+   * list): a valid purchase's item id joins the known ids (items by id when the list
+   * cannot be used), the item is cached and its media allowed; the check is recorded.
+   * Never fails: each step is worth doing even when another could not be.
+   */
+  learn(connectionId: string, validation: Validation): Promise<void>
 }
 
 interface Fresh<T> {
@@ -74,14 +81,25 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const cached = await spec.read().catch(() => null)
     if (cached && !spec.refresh) {
       spec.seen(cached.data)
-      return { data: cached.data, freshness: { fetchedAt: cached.fetchedAt, source: 'cache', offline: false, refreshError: null } }
+      return {
+        data: cached.data,
+        freshness: {
+          fetchedAt: cached.fetchedAt,
+          source: 'cache',
+          offline: false,
+          refreshError: null
+        }
+      }
     }
     try {
       const data = await spec.fetch()
       const fetchedAt = now().toISOString()
       await quietly('update the cache', () => spec.write({ data, fetchedAt }))
       spec.seen(data)
-      return { data, freshness: { fetchedAt, source: 'network', offline: false, refreshError: null } }
+      return {
+        data,
+        freshness: { fetchedAt, source: 'network', offline: false, refreshError: null }
+      }
     } catch (e) {
       const kind = kindOf(e)
       if (!cached || kind === null || !NETWORK_KINDS.has(kind)) throw e
@@ -114,13 +132,18 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         try {
           const item = await client.getItem(id)
           results[index] = { item }
-          await quietly('update the cache', async () => cache?.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() }))
+          await quietly('update the cache', async () =>
+            cache?.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() })
+          )
         } catch (e) {
           const kind = kindOf(e)
           // Unreachable marketplace: the whole list falls back to the cached one.
           if (kind !== null && NETWORK_KINDS.has(kind) && kind !== 'server') throw e
           results[index] = {
-            missing: kind === 'not-found' ? `Item ${id} is no longer available on the marketplace.` : `Item ${id} could not be read: ${(e as Error).message}`
+            missing:
+              kind === 'not-found'
+                ? `Item ${id} is no longer available on the marketplace.`
+                : `Item ${id} could not be read: ${(e as Error).message}`
           }
         }
       }
@@ -135,7 +158,10 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     return { items, skipped, listProblem }
   }
 
-  const fetchItems = async (connectionId: string, client: MarketplaceClientLike): Promise<ItemsPayload> => {
+  const fetchItems = async (
+    connectionId: string,
+    client: MarketplaceClientLike
+  ): Promise<ItemsPayload> => {
     try {
       const list = await client.listItems()
       if (list.items.length === 0 && list.skipped.length === 0) {
@@ -143,8 +169,10 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       }
       return { items: list.items, skipped: list.skipped, listProblem: null }
     } catch (e) {
-      if (kindOf(e) === 'not-found') return itemsFromKnownIds(connectionId, client, 'empty-or-single')
-      if (kindOf(e) === 'server') return itemsFromKnownIds(connectionId, client, 'server-data-fault')
+      if (kindOf(e) === 'not-found')
+        return itemsFromKnownIds(connectionId, client, 'empty-or-single')
+      if (kindOf(e) === 'server')
+        return itemsFromKnownIds(connectionId, client, 'server-data-fault')
       throw e
     }
   }
@@ -189,7 +217,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       seen: (item) => allow(connectionId, itemMediaUrls(item))
     })
     // An item read by id (or "added by id") joins the list when the list endpoint cannot be used.
-    await quietly('remember the item', async () => cache?.rememberItemIds(connectionId, [request.id]))
+    await quietly('remember the item', async () =>
+      cache?.rememberItemIds(connectionId, [request.id])
+    )
     return result
   }
 
@@ -202,15 +232,23 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const validation: Validation = verdict.valid
       ? { valid: true, purchase: verdict.purchase, code, checkedAt }
       : { valid: false, message: verdict.message, code, checkedAt }
-    if (verdict.valid) {
-      const item = verdict.purchase.item
-      allow(connectionId, itemMediaUrls(item))
-      await quietly('remember the item', async () => cache?.rememberItemIds(connectionId, [item.id]))
-      await quietly('update the cache', async () => cache?.writeItem(connectionId, { data: item, fetchedAt: checkedAt }))
-    }
-    await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
+    await learn(connectionId, validation)
     return validation
   }
 
-  return { getAccount, listItems, getItem, validatePurchase }
+  const learn: CatalogueService['learn'] = async (connectionId, validation) => {
+    if (validation.valid) {
+      const item = validation.purchase.item
+      allow(connectionId, itemMediaUrls(item))
+      await quietly('remember the item', async () =>
+        cache?.rememberItemIds(connectionId, [item.id])
+      )
+      await quietly('update the cache', async () =>
+        cache?.writeItem(connectionId, { data: item, fetchedAt: validation.checkedAt })
+      )
+    }
+    await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
+  }
+
+  return { getAccount, listItems, getItem, validatePurchase, learn }
 }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Account } from '../../../shared/model'
-import type { ConnectionsState, ConnectionView, ParsedRequestOf } from '../../../shared/ipc/contract'
+import type {
+  ConnectionsState,
+  ConnectionView,
+  ParsedRequestOf
+} from '../../../shared/ipc/contract'
 import type { CatalogueCache } from '../catalogue/ports'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets/messages'
@@ -31,6 +35,8 @@ export interface ConnectionServiceOptions<C extends MarketplaceClientLike = Mark
   marketplace: MarketplacePort<C>
   /** Forgotten with the connection, when the app has one. */
   cache?: CatalogueCache
+  /** Everything else kept per connection (lookup history, media files, bulk jobs): forgotten on removal. */
+  keptData?: { forget(connectionId: string): Promise<void> }
   demo?: DemoPort
   newId?: () => string
   log?: { warn(message: string): void }
@@ -136,11 +142,16 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   }
 
   const requireKeychain = async (): Promise<void> => {
-    if ((await keychain.status()) === 'unavailable') throw new AppFailure('keychain-unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE)
+    if ((await keychain.status()) === 'unavailable')
+      throw new AppFailure('keychain-unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE)
   }
 
   /** Puts the key where the user asked and makes sure no copy is left in the other store. */
-  const storeKey = async (id: string, apiKey: string, where: 'keychain' | 'session'): Promise<void> => {
+  const storeKey = async (
+    id: string,
+    apiKey: string,
+    where: 'keychain' | 'session'
+  ): Promise<void> => {
     if (where === 'keychain') {
       await keychain.set(id, apiKey)
       await session.delete(id)
@@ -167,6 +178,14 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     }
   }
 
+  const forgetKeptData = async (id: string): Promise<void> => {
+    try {
+      await options.keptData?.forget(id)
+    } catch {
+      log.warn('[connections] Could not delete the history or media of a removed connection.')
+    }
+  }
+
   const add = async (request: ParsedRequestOf<'addConnection'>): Promise<ConnectionView> => {
     const baseUrl = normalise(request.baseUrl)
     const where = request.sessionOnly === true ? 'session' : 'keychain'
@@ -183,7 +202,11 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     }
     await storeKey(connection.id, request.apiKey, where)
     try {
-      await settings.update((s) => ({ ...s, connections: [...s.connections, connection], activeId: connection.id }))
+      await settings.update((s) => ({
+        ...s,
+        connections: [...s.connections, connection],
+        activeId: connection.id
+      }))
     } catch (e) {
       await session.delete(connection.id)
       await forgetKeychainKey(connection.id)
@@ -195,7 +218,8 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   const currentKey = async (c: StoredConnection): Promise<string | null> => {
     const inSession = await session.get(c.id)
     if (inSession !== null) return inSession
-    if ((await keychain.status()) === 'unavailable') throw new AppFailure('keychain-unavailable', keychainLockedMessage(c.label))
+    if ((await keychain.status()) === 'unavailable')
+      throw new AppFailure('keychain-unavailable', keychainLockedMessage(c.label))
     return keychain.get(c.id)
   }
 
@@ -203,37 +227,55 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     const existing = await find(request.id)
     const baseUrl = request.baseUrl === undefined ? existing.baseUrl : normalise(request.baseUrl)
     const urlChanged = baseUrl !== existing.baseUrl
-    if (existing.isDemo && (urlChanged || request.apiKey !== undefined || request.sessionOnly !== undefined)) {
+    if (
+      existing.isDemo &&
+      (urlChanged || request.apiKey !== undefined || request.sessionOnly !== undefined)
+    ) {
       throw new AppFailure('invalid-input', DEMO_FIXED_MESSAGE)
     }
     if (!existing.isDemo) {
       const before = await storageOf(existing)
       const target: 'keychain' | 'session' =
-        request.sessionOnly === true ? 'session' : request.sessionOnly === false || before !== 'session' ? 'keychain' : 'session'
+        request.sessionOnly === true
+          ? 'session'
+          : request.sessionOnly === false || before !== 'session'
+            ? 'keychain'
+            : 'session'
       const moving = target !== before
       if ((request.apiKey !== undefined || moving) && target === 'keychain') await requireKeychain()
       if (urlChanged || moving || request.apiKey !== undefined) {
         const apiKey = request.apiKey ?? (await currentKey(existing))
-        if (apiKey === null) throw new AppFailure('no-connection', keyMissingMessage(existing.label))
+        if (apiKey === null)
+          throw new AppFailure('no-connection', keyMissingMessage(existing.label))
         // A new address or key is checked before anything is saved.
         if (urlChanged || request.apiKey !== undefined) await fetchAccount(baseUrl, apiKey)
         if (request.apiKey !== undefined || moving) await storeKey(existing.id, apiKey, target)
       }
     }
-    const updated: StoredConnection = { ...existing, label: request.label ?? existing.label, baseUrl }
-    await settings.update((s) => ({ ...s, connections: s.connections.map((c) => (c.id === updated.id ? updated : c)) }))
+    const updated: StoredConnection = {
+      ...existing,
+      label: request.label ?? existing.label,
+      baseUrl
+    }
+    await settings.update((s) => ({
+      ...s,
+      connections: s.connections.map((c) => (c.id === updated.id ? updated : c))
+    }))
     clients.delete(updated.id)
     if (urlChanged) await forgetCache(updated.id)
     return view(updated)
   }
 
-  const remove = async (request: ParsedRequestOf<'removeConnection'>): Promise<ConnectionsState> => {
+  const remove = async (
+    request: ParsedRequestOf<'removeConnection'>
+  ): Promise<ConnectionsState> => {
     const existing = (await settings.read()).connections.find((c) => c.id === request.id)
     if (existing) {
       await session.delete(existing.id)
       await forgetKeychainKey(existing.id)
       clients.delete(existing.id)
       await forgetCache(existing.id)
+      await forgetKeptData(existing.id)
       await settings.update((s) => {
         const connections = s.connections.filter((c) => c.id !== existing.id)
         const activeId = s.activeId === existing.id ? (connections[0]?.id ?? null) : s.activeId
@@ -243,7 +285,9 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     return list()
   }
 
-  const setActive = async (request: ParsedRequestOf<'setActiveConnection'>): Promise<ConnectionsState> => {
+  const setActive = async (
+    request: ParsedRequestOf<'setActiveConnection'>
+  ): Promise<ConnectionsState> => {
     await find(request.id)
     await settings.update((s) => ({ ...s, activeId: request.id }))
     return list()
@@ -256,7 +300,9 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     let result: StoredConnection | undefined
     await settings.update((s) => {
       const existing = s.connections.find((c) => c.isDemo)
-      result = existing ? { ...existing, baseUrl: running.baseUrl } : { id: newId(), label: DEMO_LABEL, baseUrl: running.baseUrl, isDemo: true }
+      result = existing
+        ? { ...existing, baseUrl: running.baseUrl }
+        : { id: newId(), label: DEMO_LABEL, baseUrl: running.baseUrl, isDemo: true }
       const connection = result
       const connections = existing
         ? s.connections.map((c) => (c.id === connection.id ? connection : c))
@@ -285,7 +331,10 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     if (known && known.baseUrl === active.baseUrl && known.apiKey === apiKey) {
       return { connectionId: active.id, client: known.client }
     }
-    const client = keyScrubbed(marketplace.createClient({ baseUrl: active.baseUrl, apiKey }), apiKey)
+    const client = keyScrubbed(
+      marketplace.createClient({ baseUrl: active.baseUrl, apiKey }),
+      apiKey
+    )
     clients.set(active.id, { baseUrl: active.baseUrl, apiKey, client })
     return { connectionId: active.id, client }
   }
@@ -311,7 +360,10 @@ function keyScrubbed<C extends MarketplaceClientLike>(client: C, apiKey: string)
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver)
       if (typeof value !== 'function') return value
-      return (...args: unknown[]) => scrubbingKey(apiKey, async () => (value as (...a: unknown[]) => unknown).apply(target, args))
+      return (...args: unknown[]) =>
+        scrubbingKey(apiKey, async () =>
+          (value as (...a: unknown[]) => unknown).apply(target, args)
+        )
     }
   })
 }

@@ -68,7 +68,8 @@ export function entryOf(validation: Validation, flag: HistoryEntry['flag']): His
 function verdictMatcher(q: string): ((e: HistoryEntry) => boolean) | null {
   if (q === 'valid') return (e) => e.valid
   if (['not valid', 'not-valid', 'invalid'].includes(q)) return (e) => !e.valid
-  if (['was-valid', 'was valid', 'refunded', 'cancelled', 'canceled', 'flagged'].includes(q)) return (e) => e.flag === 'was-valid'
+  if (['was-valid', 'was valid', 'refunded', 'cancelled', 'canceled', 'flagged'].includes(q))
+    return (e) => e.flag === 'was-valid'
   return null
 }
 
@@ -86,6 +87,7 @@ export class HistoryStore implements LookupRecorder {
   private readonly loaded = new Map<string, { entries: HistoryEntry[]; lines: number }>()
   private readonly serial = new KeyedSerial()
   private readonly annotations = new WeakMap<Validation, Annotation>()
+  private closed = false
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.dir = join(options.dataDir, 'history')
@@ -95,6 +97,7 @@ export class HistoryStore implements LookupRecorder {
 
   /** LookupRecorder: stores the check and remembers what it learnt for `annotate`. */
   record(connectionId: string, validation: Validation): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The lookup history is closed.'))
     return this.serial.run(connectionId, async () => {
       const state = await this.load(connectionId)
       const before = this.latestFor(state.entries, validation.code)
@@ -132,7 +135,10 @@ export class HistoryStore implements LookupRecorder {
   }
 
   /** Newest first; `query` matches a verdict word, or part of a code, item name or message. */
-  async list(connectionId: string, request: HistoryQuery = {}): Promise<{ entries: HistoryEntry[]; total: number }> {
+  async list(
+    connectionId: string,
+    request: HistoryQuery = {}
+  ): Promise<{ entries: HistoryEntry[]; total: number }> {
     const state = await this.serial.run(connectionId, () => this.load(connectionId))
     const q = (request.query ?? '').trim().toLowerCase()
     const verdict = verdictMatcher(q)
@@ -155,7 +161,20 @@ export class HistoryStore implements LookupRecorder {
   async exportCsv(connectionId: string): Promise<{ filename: string; csv: string }> {
     const { entries } = await this.list(connectionId)
     const csv = toCsv(
-      ['Checked at', 'Purchase code', 'Verdict', 'Flag', 'Item ID', 'Item', 'Licence', 'Supported until', 'Price', 'Currency', 'Downloaded', 'Message'],
+      [
+        'Checked at',
+        'Purchase code',
+        'Verdict',
+        'Flag',
+        'Item ID',
+        'Item',
+        'Licence',
+        'Supported until',
+        'Price',
+        'Currency',
+        'Downloaded',
+        'Message'
+      ],
       entries.map((e) => [
         e.checkedAt,
         e.code,
@@ -172,6 +191,12 @@ export class HistoryStore implements LookupRecorder {
       ])
     )
     return { filename: csvFilename('history', (this.options.now ?? (() => new Date()))()), csv }
+  }
+
+  /** Waits for the appends under way; later ones are refused (the app is quitting). */
+  async close(): Promise<void> {
+    this.closed = true
+    await this.serial.idle()
   }
 
   forget(connectionId: string): Promise<void> {
@@ -198,7 +223,9 @@ export class HistoryStore implements LookupRecorder {
       text = await readFile(this.fileOf(connectionId), 'utf8')
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.log.warn(`[history] cannot read the lookup history (${(e as NodeJS.ErrnoException).code ?? 'error'})`)
+        this.log.warn(
+          `[history] cannot read the lookup history (${(e as NodeJS.ErrnoException).code ?? 'error'})`
+        )
       }
     }
     const entries: HistoryEntry[] = []
@@ -226,10 +253,16 @@ export class HistoryStore implements LookupRecorder {
     return state
   }
 
-  private async compact(connectionId: string, state: { entries: HistoryEntry[]; lines: number }): Promise<void> {
+  private async compact(
+    connectionId: string,
+    state: { entries: HistoryEntry[]; lines: number }
+  ): Promise<void> {
     state.entries.splice(0, Math.max(0, state.entries.length - this.maxEntries))
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    await writeFileAtomic(this.fileOf(connectionId), state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join(''))
+    await writeFileAtomic(
+      this.fileOf(connectionId),
+      state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
+    )
     state.lines = state.entries.length
   }
 }

@@ -14,7 +14,12 @@ const EntrySchema = z.object({
   size: z.number().int().nonnegative(),
   lastUsed: z.number(),
   /** Asked for by the seller ("Keep offline"): evicted only after everything else. */
-  kept: z.boolean()
+  kept: z.boolean(),
+  /**
+   * The connections whose marketplace answers named this file: removing the last of them
+   * deletes it. Absent in indexes written before it existed (such files age out by LRU).
+   */
+  owners: z.array(z.string().max(200)).max(100).optional()
 })
 export type MediaEntry = z.infer<typeof EntrySchema>
 const IndexSchema = z.object({
@@ -54,6 +59,7 @@ export class MediaDiskStore {
   private flushing: Promise<void> = Promise.resolve()
   private readonly index: VersionedFile<z.infer<typeof IndexSchema>>
   private opened: Promise<void> | null = null
+  private closed = false
 
   constructor(private readonly options: DiskStoreOptions) {
     this.limit = options.limitBytes
@@ -65,6 +71,8 @@ export class MediaDiskStore {
   }
 
   open(): Promise<void> {
+    // Never opened before close(): stays unopened, so nothing is created under media/.
+    if (this.closed && !this.opened) return Promise.resolve()
     this.opened ??= this.load()
     return this.opened
   }
@@ -105,14 +113,29 @@ export class MediaDiskStore {
   }
 
   /** Stores a body, evicting older ones to make room. False when it alone is over the limit. */
-  async put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, contentType: string, kept: boolean, maxBytes: number): Promise<MediaEntry | null> {
+  async put(
+    key: string,
+    body: Uint8Array | ReadableStream<Uint8Array>,
+    contentType: string,
+    kept: boolean,
+    maxBytes: number,
+    owners: readonly string[] = []
+  ): Promise<MediaEntry | null> {
     await this.open()
+    if (this.closed) return null
     const cap = Math.min(maxBytes, this.limit)
     const size = await this.writeBlob(key, body, cap)
     if (size === null) return null
     const previous = this.entries.get(key)
     if (previous) this.total -= previous.size
-    const entry: MediaEntry = { contentType, size, lastUsed: this.tick(), kept: kept || (previous?.kept ?? false) }
+    const allOwners = [...new Set([...(previous?.owners ?? []), ...owners])]
+    const entry: MediaEntry = {
+      contentType,
+      size,
+      lastUsed: this.tick(),
+      kept: kept || (previous?.kept ?? false),
+      ...(allOwners.length > 0 ? { owners: allOwners } : {})
+    }
     this.entries.set(key, entry)
     this.total += size
     await this.evictToFit()
@@ -129,6 +152,39 @@ export class MediaDiskStore {
     entry.lastUsed = this.tick()
     this.scheduleFlush()
     return entry
+  }
+
+  /** Records that these connections use a stored file too (it was seen in their answers). */
+  addOwners(key: string, owners: readonly string[]): void {
+    const entry = this.entries.get(key)
+    if (!entry || owners.length === 0) return
+    const known = entry.owners ?? []
+    const fresh = owners.filter((o) => !known.includes(o))
+    if (fresh.length === 0) return
+    entry.owners = [...known, ...fresh]
+    this.scheduleFlush()
+  }
+
+  /**
+   * A connection was removed: it no longer owns any file, and files no other connection
+   * owns are deleted. Files from before owners were recorded are left to age out.
+   */
+  async forgetOwner(owner: string): Promise<number> {
+    await this.open()
+    let removed = 0
+    for (const [key, entry] of [...this.entries]) {
+      if (!entry.owners?.includes(owner)) continue
+      const rest = entry.owners.filter((o) => o !== owner)
+      if (rest.length > 0) {
+        entry.owners = rest
+        this.scheduleFlush()
+      } else {
+        await this.drop(key)
+        removed++
+      }
+    }
+    await this.flush()
+    return removed
   }
 
   /** Called when a stored file turned out to be missing or unreadable. */
@@ -153,13 +209,24 @@ export class MediaDiskStore {
     await this.flush()
   }
 
+  /** Writes the index a last time; afterwards nothing is stored and the index is not written again. */
+  async close(): Promise<void> {
+    if (this.opened) await this.opened.catch(() => {})
+    await this.flush()
+    this.closed = true
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer)
+      this.flushTimer = null
+    }
+  }
+
   async flush(): Promise<void> {
     if (this.flushTimer) {
       clearTimeout(this.flushTimer)
       this.flushTimer = null
     }
     this.flushing = this.flushing.then(async () => {
-      if (!this.dirty) return
+      if (!this.dirty || this.closed) return
       this.dirty = false
       try {
         await this.index.write(join(this.options.dir, INDEX_FILE), {
@@ -168,7 +235,9 @@ export class MediaDiskStore {
         })
       } catch (e) {
         this.dirty = true
-        this.options.log.warn(`[media] could not save the media index (${(e as NodeJS.ErrnoException).code ?? 'error'})`)
+        this.options.log.warn(
+          `[media] could not save the media index (${(e as NodeJS.ErrnoException).code ?? 'error'})`
+        )
       }
     })
     return this.flushing
@@ -182,7 +251,7 @@ export class MediaDiskStore {
 
   private scheduleFlush(): void {
     this.dirty = true
-    if (this.flushTimer) return
+    if (this.flushTimer || this.closed) return
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null
       void this.flush()
@@ -192,7 +261,9 @@ export class MediaDiskStore {
 
   private async evictToFit(): Promise<void> {
     if (this.total <= this.limit) return
-    const order = [...this.entries].sort(([, a], [, b]) => Number(a.kept) - Number(b.kept) || a.lastUsed - b.lastUsed)
+    const order = [...this.entries].sort(
+      ([, a], [, b]) => Number(a.kept) - Number(b.kept) || a.lastUsed - b.lastUsed
+    )
     for (const [key] of order) {
       if (this.total <= this.limit) break
       await this.drop(key)
@@ -224,15 +295,24 @@ export class MediaDiskStore {
         orphans++
       }
     }
-    if (orphans > 0) this.options.log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
-    if (stored === null || orphans > 0 || this.entries.size !== Object.keys(stored.entries).length) this.dirty = true
+    if (orphans > 0)
+      this.options.log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
+    if (stored === null || orphans > 0 || this.entries.size !== Object.keys(stored.entries).length)
+      this.dirty = true
     await this.evictToFit()
     if (this.dirty) await this.flush()
   }
 
   /** Streams a body into a temp file (fsynced), then renames it into place; null past `cap`. */
-  private async writeBlob(key: string, body: Uint8Array | ReadableStream<Uint8Array>, cap: number): Promise<number | null> {
-    const temp = join(this.options.dir, `.${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  private async writeBlob(
+    key: string,
+    body: Uint8Array | ReadableStream<Uint8Array>,
+    cap: number
+  ): Promise<number | null> {
+    const temp = join(
+      this.options.dir,
+      `.${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+    )
     const handle = await open(temp, 'w', 0o600)
     let size = 0
     let ok = false

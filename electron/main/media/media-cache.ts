@@ -34,6 +34,19 @@ export interface MediaCacheOptions {
   flushDelayMs?: number
 }
 
+export interface PrefetchOptions {
+  concurrency?: number
+  signal?: AbortSignal
+  /** The connection whose catalogue named these files (removing it deletes them). */
+  owner?: string
+}
+
+interface DownloadOptions {
+  kept: boolean
+  owners: readonly string[]
+  signal?: AbortSignal
+}
+
 export const DEFAULT_MEDIA_LIMIT_BYTES = 500 * 1024 * 1024
 const SMALL_FILE = 1024 * 1024
 const MB = 1024 * 1024
@@ -58,7 +71,8 @@ function empty(status: number): MediaAnswer {
 function safetyHeaders(contentType: string): Record<string, string> {
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' }
   // An SVG opened on its own could run script: it gets no capabilities at all.
-  if (contentType.includes('svg')) headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+  if (contentType.includes('svg'))
+    headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
   return headers
 }
 
@@ -68,7 +82,10 @@ function failureStatus(e: unknown): number {
   return 502
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array | null> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number
+): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0)
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
@@ -103,6 +120,11 @@ export class MediaCache implements MediaService, MediaRegistry {
   readonly store: MediaDiskStore
   private readonly allowList = new MediaAllowList()
   private readonly downloads = new Map<string, Promise<MediaEntry | null>>()
+  /** Aborted by close(): every fetch this cache starts listens to it (through a per-request link). */
+  private readonly closing = new AbortController()
+  /** Work that may still write under media/ (downloads, stores, prefetch runs): close() waits for it. */
+  private readonly inFlight = new Set<Promise<unknown>>()
+  private closed: Promise<void> | null = null
   private readonly maxImageBytes: number
   private readonly maxStreamBytes: number
   private readonly log: StoreLog
@@ -124,17 +146,37 @@ export class MediaCache implements MediaService, MediaRegistry {
     this.allowList.allow(connectionId, urls)
   }
 
-  forgetConnection(connectionId: string): void {
+  /**
+   * A connection was removed: its addresses are no longer fetched, and the files only it
+   * used are deleted (files another connection also uses stay).
+   */
+  forget(connectionId: string): Promise<void> {
     this.allowList.forgetConnection(connectionId)
+    if (this.closed) return Promise.resolve()
+    return this.track(this.store.forgetOwner(connectionId).then(() => undefined))
   }
 
-  async serve(remoteUrl: string, options: { range?: string; signal?: AbortSignal } = {}): Promise<MediaAnswer> {
+  serve(
+    remoteUrl: string,
+    options: { range?: string; signal?: AbortSignal } = {}
+  ): Promise<MediaAnswer> {
+    if (this.closed) return Promise.resolve(empty(503))
+    return this.track(this.serveOpen(remoteUrl, options))
+  }
+
+  private async serveOpen(
+    remoteUrl: string,
+    options: { range?: string; signal?: AbortSignal }
+  ): Promise<MediaAnswer> {
     const url = mediaKeyUrl(remoteUrl)
     if (url === null) return empty(404)
     const key = mediaKey(url)
 
     const fromDisk = await this.fromDisk(key, options.range)
-    if (fromDisk) return fromDisk
+    if (fromDisk) {
+      this.store.addOwners(key, this.allowList.ownersOf(url))
+      return fromDisk
+    }
     const pending = this.downloads.get(key)
     if (pending) {
       await pending.catch(() => null)
@@ -148,11 +190,17 @@ export class MediaCache implements MediaService, MediaRegistry {
     try {
       fetched = await this.options.fetchMedia(url, {
         ...(options.range ? { range: options.range } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
+        // The route's own per-request signal, or close(): a video streamed through must
+        // stop when its viewer goes, so this one is not unlinked when serve() returns.
+        signal: options.signal
+          ? AbortSignal.any([options.signal, this.closing.signal])
+          : this.closing.signal,
         maxBytes: this.maxStreamBytes
       })
     } catch (e) {
-      this.log.warn(`[media] could not fetch media from ${new URL(url).host}: ${(e as Error).message}`)
+      this.log.warn(
+        `[media] could not fetch media from ${new URL(url).host}: ${(e as Error).message}`
+      )
       return empty(failureStatus(e))
     }
     return this.answerFetched(key, url, fetched, options.range)
@@ -163,12 +211,20 @@ export class MediaCache implements MediaService, MediaRegistry {
    * when space runs out. The address must be one the marketplace sent.
    */
   async keepOffline(remoteUrl: string): Promise<{ bytes: number; contentType: string }> {
+    if (this.closed)
+      throw new AppFailure('internal', 'Seller Desk is closing: the file was not downloaded.')
     const url = mediaKeyUrl(remoteUrl)
     if (url === null || !this.allowList.isAllowed(url)) {
-      throw new AppFailure('not-found', 'This media file is not part of your catalogue, so it was not downloaded.')
+      throw new AppFailure(
+        'not-found',
+        'This media file is not part of your catalogue, so it was not downloaded.'
+      )
     }
     const key = mediaKey(url)
-    const entry = await this.download(url, key, { kept: true })
+    const entry = await this.download(url, key, {
+      kept: true,
+      owners: this.allowList.ownersOf(url)
+    })
     return { bytes: entry.size, contentType: entry.contentType }
   }
 
@@ -176,18 +232,39 @@ export class MediaCache implements MediaService, MediaRegistry {
    * Fetches images not yet stored, a few at a time, in the background. Addresses come from
    * main's own data (the catalogue), so they are not checked against the allow list.
    */
-  async prefetch(urls: Iterable<string>, options: { concurrency?: number; signal?: AbortSignal } = {}): Promise<{ stored: number; failed: number }> {
+  prefetch(
+    urls: Iterable<string>,
+    options: PrefetchOptions = {}
+  ): Promise<{ stored: number; failed: number }> {
+    if (this.closed) return Promise.resolve({ stored: 0, failed: 0 })
+    return this.track(this.prefetchOpen([...urls], options))
+  }
+
+  private async prefetchOpen(
+    urls: string[],
+    options: PrefetchOptions
+  ): Promise<{ stored: number; failed: number }> {
     await this.store.open()
-    const queue = [...new Set([...urls].map(mediaKeyUrl).filter((u): u is string => u !== null))].filter(
-      (u) => !this.store.has(mediaKey(u))
+    const owners = options.owner === undefined ? [] : [options.owner]
+    const queue = [...new Set(urls.map(mediaKeyUrl).filter((u): u is string => u !== null))].filter(
+      (u) => {
+        const key = mediaKey(u)
+        if (!this.store.has(key)) return true
+        this.store.addOwners(key, owners)
+        return false
+      }
     )
     let stored = 0
     let failed = 0
     const worker = async (): Promise<void> => {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-        if (options.signal?.aborted) return
+        if (options.signal?.aborted || this.closing.signal.aborted) return
         try {
-          await this.download(url, mediaKey(url), { kept: false, ...(options.signal ? { signal: options.signal } : {}) })
+          await this.download(url, mediaKey(url), {
+            kept: false,
+            owners: [...owners, ...this.allowList.ownersOf(url)],
+            ...(options.signal ? { signal: options.signal } : {})
+          })
           stored++
         } catch {
           failed++
@@ -211,8 +288,33 @@ export class MediaCache implements MediaService, MediaRegistry {
     return this.store.clear()
   }
 
-  close(): Promise<void> {
+  /** Writes pending index changes now (they are otherwise batched). */
+  flush(): Promise<void> {
     return this.store.flush()
+  }
+
+  /**
+   * Stops for good: aborts every fetch this cache started, waits for every download and
+   * store still running (their files and the index), writes the index once more, then
+   * refuses further work. After it resolves nothing more is written under media/, so the
+   * data folder can be removed (tests) or the app can quit without a torn file.
+   */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      this.closing.abort()
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight])
+      await this.store.close()
+    })()
+    return this.closed
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work)
+    const settled = (): void => {
+      this.inFlight.delete(work)
+    }
+    work.then(settled, settled)
+    return work
   }
 
   private async fromDisk(key: string, range: string | undefined): Promise<MediaAnswer | null> {
@@ -228,11 +330,19 @@ export class MediaCache implements MediaService, MediaRegistry {
     const wanted = parseRange(range, entry.size)
     try {
       if (wanted === 'unsatisfiable') {
-        return { status: 416, headers: { ...headers, 'content-range': `bytes */${entry.size}` }, body: null }
+        return {
+          status: 416,
+          headers: { ...headers, 'content-range': `bytes */${entry.size}` },
+          body: null
+        }
       }
       if (wanted === null) {
-        const body = entry.size <= SMALL_FILE ? new Uint8Array(await readFile(path)) : await fileRangeStream(path, { start: 0, end: entry.size - 1 })
-        if (body instanceof Uint8Array && body.byteLength !== entry.size) throw new Error('size changed')
+        const body =
+          entry.size <= SMALL_FILE
+            ? new Uint8Array(await readFile(path))
+            : await fileRangeStream(path, { start: 0, end: entry.size - 1 })
+        if (body instanceof Uint8Array && body.byteLength !== entry.size)
+          throw new Error('size changed')
         return { status: 200, headers: { ...headers, 'content-length': String(entry.size) }, body }
       }
       return {
@@ -252,33 +362,53 @@ export class MediaCache implements MediaService, MediaRegistry {
     }
   }
 
-  private async answerFetched(key: string, url: string, fetched: FetchedMedia, range: string | undefined): Promise<MediaAnswer> {
+  private async answerFetched(
+    key: string,
+    url: string,
+    fetched: FetchedMedia,
+    range: string | undefined
+  ): Promise<MediaAnswer> {
     if (fetched.status !== 200 && fetched.status !== 206) {
       await fetched.body?.cancel().catch(() => {})
       if (fetched.status === 404 || fetched.status === 410) return empty(404)
-      if (fetched.status === 416) return { status: 416, headers: pick(fetched.headers, ['content-range']), body: null }
+      if (fetched.status === 416)
+        return { status: 416, headers: pick(fetched.headers, ['content-range']), body: null }
       return empty(502)
     }
     const type = baseType(fetched.headers)
     const kind = classify(type)
     if (kind === 'refused') {
       await fetched.body?.cancel().catch(() => {})
-      this.log.warn(`[media] refused media from ${new URL(url).host}: content type "${type.slice(0, 60) || 'none'}"`)
+      this.log.warn(
+        `[media] refused media from ${new URL(url).host}: content type "${type.slice(0, 60) || 'none'}"`
+      )
       return empty(415)
     }
     if (kind === 'image' && fetched.status === 200) {
       const bytes = await readCapped(fetched.body, this.maxImageBytes).catch(() => undefined)
       if (bytes === undefined) return empty(502)
       if (bytes === null) {
-        this.log.warn(`[media] refused an image over ${Math.round(this.maxImageBytes / MB)} MB from ${new URL(url).host}`)
+        this.log.warn(
+          `[media] refused an image over ${Math.round(this.maxImageBytes / MB)} MB from ${new URL(url).host}`
+        )
         return empty(502)
       }
-      const stored = await this.store.put(key, bytes, type, false, this.maxImageBytes).catch(() => null)
+      const stored = await this.store
+        .put(key, bytes, type, false, this.maxImageBytes, this.allowList.ownersOf(url))
+        .catch(() => null)
       if (stored) {
         const answer = await this.fromDisk(key, range)
         if (answer) return answer
       }
-      return { status: 200, headers: { 'content-type': type, 'content-length': String(bytes.byteLength), ...safetyHeaders(type) }, body: bytes }
+      return {
+        status: 200,
+        headers: {
+          'content-type': type,
+          'content-length': String(bytes.byteLength),
+          ...safetyHeaders(type)
+        },
+        body: bytes
+      }
     }
     // Video and audio (and a partial image): straight through, the seek range kept intact.
     return {
@@ -293,7 +423,7 @@ export class MediaCache implements MediaService, MediaRegistry {
   }
 
   /** One download per address at a time; the serve path waits for it rather than racing. */
-  private download(url: string, key: string, options: { kept: boolean; signal?: AbortSignal }): Promise<MediaEntry> {
+  private download(url: string, key: string, options: DownloadOptions): Promise<MediaEntry> {
     const running = this.downloads.get(key)
     if (running && !options.kept) {
       return running.then((e) => {
@@ -301,7 +431,7 @@ export class MediaCache implements MediaService, MediaRegistry {
         return e
       })
     }
-    const work = this.downloadOnce(url, key, options)
+    const work = this.track(this.downloadOnce(url, key, options))
     const tracked = work.catch(() => null)
     this.downloads.set(key, tracked)
     void tracked.then(() => {
@@ -310,21 +440,45 @@ export class MediaCache implements MediaService, MediaRegistry {
     return work
   }
 
-  private async downloadOnce(url: string, key: string, options: { kept: boolean; signal?: AbortSignal }): Promise<MediaEntry> {
+  private async downloadOnce(
+    url: string,
+    key: string,
+    options: DownloadOptions
+  ): Promise<MediaEntry> {
     const existing = await this.store.get(key)
-    if (existing) return options.kept ? ((await this.store.markKept(key)) ?? existing) : existing
-    const fetched = await this.options.fetchMedia(url, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      maxBytes: options.kept ? this.maxStreamBytes : this.maxImageBytes
-    })
-    const type = baseType(fetched.headers)
-    const kind = classify(type)
-    if (fetched.status !== 200 || kind === 'refused' || (kind === 'stream' && !options.kept)) {
-      await fetched.body?.cancel().catch(() => {})
-      throw new AppFailure('bad-response', 'The marketplace did not send this media file.')
+    if (existing) {
+      this.store.addOwners(key, options.owners)
+      return options.kept ? ((await this.store.markKept(key)) ?? existing) : existing
     }
-    const cap = kind === 'image' ? this.maxImageBytes : this.maxStreamBytes
-    const entry = await this.store.put(key, fetched.body ?? new Uint8Array(0), type, options.kept, cap)
+    // One signal per request, linked to the caller's and to close() and unlinked when the
+    // download ends: a prefetch run shares one signal across hundreds of downloads, and
+    // listeners left on it would pile up (MaxListenersExceededWarning) and pin each request.
+    const link = linkedSignal([options.signal, this.closing.signal])
+    let entry: MediaEntry | null
+    let cap: number
+    try {
+      const fetched = await this.options.fetchMedia(url, {
+        signal: link.signal,
+        maxBytes: options.kept ? this.maxStreamBytes : this.maxImageBytes
+      })
+      const type = baseType(fetched.headers)
+      const kind = classify(type)
+      if (fetched.status !== 200 || kind === 'refused' || (kind === 'stream' && !options.kept)) {
+        await fetched.body?.cancel().catch(() => {})
+        throw new AppFailure('bad-response', 'The marketplace did not send this media file.')
+      }
+      cap = kind === 'image' ? this.maxImageBytes : this.maxStreamBytes
+      entry = await this.store.put(
+        key,
+        fetched.body ?? new Uint8Array(0),
+        type,
+        options.kept,
+        cap,
+        options.owners
+      )
+    } finally {
+      link.release()
+    }
     if (!entry) {
       const limit = Math.min(cap, this.store.limitBytes)
       throw new AppFailure(
@@ -333,6 +487,27 @@ export class MediaCache implements MediaService, MediaRegistry {
       )
     }
     return entry
+  }
+}
+
+/**
+ * An AbortSignal that aborts when any of `sources` does, for one request. `release()`
+ * takes its listeners off the sources again (AbortSignal.any cannot be unlinked early).
+ */
+function linkedSignal(sources: Array<AbortSignal | undefined>): {
+  signal: AbortSignal
+  release(): void
+} {
+  const controller = new AbortController()
+  const live = sources.filter((s): s is AbortSignal => s !== undefined)
+  const onAbort = (): void => controller.abort()
+  if (live.some((s) => s.aborted)) controller.abort()
+  else for (const s of live) s.addEventListener('abort', onAbort, { once: true })
+  return {
+    signal: controller.signal,
+    release: () => {
+      for (const s of live) s.removeEventListener('abort', onAbort)
+    }
   }
 }
 

@@ -46,6 +46,12 @@ export class MediaAllowList implements MediaRegistry {
     return url !== null && (this.owners.get(url)?.size ?? 0) > 0
   }
 
+  /** The connections that were sent this address (empty when none). */
+  ownersOf(raw: string): string[] {
+    const url = mediaKeyUrl(raw)
+    return url === null ? [] : [...(this.owners.get(url) ?? [])]
+  }
+
   forgetConnection(connectionId: string): void {
     for (const [url, set] of this.owners) {
       set.delete(connectionId)

@@ -31,14 +31,21 @@ describe('extractCodes', () => {
   })
 
   it('caps a huge paste', () => {
-    const many = Array.from({ length: MAX_BULK_CODES + 50 }, (_, i) => `code${String(i).padStart(6, '0')}`).join('\n')
+    const many = Array.from(
+      { length: MAX_BULK_CODES + 50 },
+      (_, i) => `code${String(i).padStart(6, '0')}`
+    ).join('\n')
     expect(extractCodes(many)).toHaveLength(MAX_BULK_CODES)
   })
 })
 
 /** A validator whose answers the test releases one by one. */
 function gatedValidator() {
-  const waiting: Array<{ code: string; resolve: (v: Verdict) => void; reject: (e: unknown) => void }> = []
+  const waiting: Array<{
+    code: string
+    resolve: (v: Verdict) => void
+    reject: (e: unknown) => void
+  }> = []
   let maxActive = 0
   let active = 0
   const validate: BulkJobDeps['validate'] = (code, signal) =>
@@ -57,13 +64,16 @@ function gatedValidator() {
         }
       }
       waiting.push(entry)
-      signal.addEventListener('abort', () => entry.reject(new AppFailure('aborted', 'aborted')), { once: true })
+      signal.addEventListener('abort', () => entry.reject(new AppFailure('aborted', 'aborted')), {
+        once: true
+      })
     })
   return { validate, waiting, maxActive: () => maxActive }
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
-const codes = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+const codes = (n: number) =>
+  Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
 
 describe('BulkRunner', () => {
   it('checks every code with bounded concurrency and reports each result', async () => {
@@ -96,10 +106,26 @@ describe('BulkRunner', () => {
     expect(job.state).toBe('done')
     expect(job.done).toBe(7)
     expect(gate.maxActive()).toBe(3)
-    expect(job.results.map((r) => r.status)).toEqual(['valid', 'not-valid', 'error', 'valid', 'not-valid', 'error', 'valid'])
-    expect(job.results[0]).toMatchObject({ itemId: 7, itemName: 'Item 7', license: 'Regular', flag: null })
+    expect(job.results.map((r) => r.status)).toEqual([
+      'valid',
+      'not-valid',
+      'error',
+      'valid',
+      'not-valid',
+      'error',
+      'valid'
+    ])
+    expect(job.results[0]).toMatchObject({
+      itemId: 7,
+      itemName: 'Item 7',
+      license: 'Regular',
+      flag: null
+    })
     expect(job.results[1]).toMatchObject({ message: 'Invalid purchase code', flag: 'was-valid' })
-    expect(job.results[2]).toMatchObject({ errorKind: 'offline', message: 'You seem to be offline.' })
+    expect(job.results[2]).toMatchObject({
+      errorKind: 'offline',
+      message: 'You seem to be offline.'
+    })
     expect(recorded.sort()).toEqual([list[0], list[1], list[3], list[4], list[6]].sort())
   })
 
@@ -160,14 +186,23 @@ describe('BulkRunner', () => {
     release()
     await tick()
     await tick()
-    expect(runner.get(jobId)).toMatchObject({ state: 'done', done: 1, waitingUntil: null, results: [{ status: 'not-valid' }] })
+    expect(runner.get(jobId)).toMatchObject({
+      state: 'done',
+      done: 1,
+      waitingUntil: null,
+      results: [{ status: 'not-valid' }]
+    })
   })
 
   it('refuses text without codes and unknown jobs, and exports CSV', async () => {
     const runner = new BulkRunner({ now: () => new Date('2024-05-03T00:00:00Z') })
-    expect(() => runner.start('nothing here', { validate: async () => ({ valid: false, message: 'x' }) })).toThrow(/No purchase codes/)
+    expect(() =>
+      runner.start('nothing here', { validate: async () => ({ valid: false, message: 'x' }) })
+    ).toThrow(/No purchase codes/)
     expect(() => runner.get('nope')).toThrow(/no longer available/)
-    const { jobId } = runner.start(`${U1}\n${U2}`, { validate: async () => ({ valid: false, message: '=1+1' }) })
+    const { jobId } = runner.start(`${U1}\n${U2}`, {
+      validate: async () => ({ valid: false, message: '=1+1' })
+    })
     await tick()
     await tick()
     const { filename, csv } = runner.exportCsv(jobId)
@@ -177,5 +212,59 @@ describe('BulkRunner', () => {
         `${U1},Not valid,,,,,'=1+1,\r\n` +
         `${U2},Not valid,,,,,'=1+1,\r\n`
     )
+  })
+})
+
+describe('BulkRunner forget and close', () => {
+  /** Checks that wait until their signal aborts, recording every record() call. */
+  function hangingDeps(
+    connectionId: string,
+    recorded: string[]
+  ): BulkJobDeps & { started: Promise<void>; running: () => number } {
+    let began: () => void = () => undefined
+    const started = new Promise<void>((resolve) => (began = resolve))
+    let running = 0
+    return {
+      connectionId,
+      started,
+      running: () => running,
+      validate: (_code, signal) =>
+        new Promise<Verdict>((_resolve, reject) => {
+          running++
+          began()
+          // The check ends a little after the abort, as a real request does.
+          const end = (): void => {
+            running--
+            reject(new AppFailure('aborted', 'stopped'))
+          }
+          signal.addEventListener('abort', () => setTimeout(end, 5), { once: true })
+        }),
+      record: async (v) => {
+        recorded.push(`${connectionId}:${v.code}`)
+        return v
+      }
+    }
+  }
+
+  it("cancels a removed connection's jobs and waits for their checks; other connections' jobs run on", async () => {
+    const runner = new BulkRunner({ concurrency: 2 })
+    const recorded: string[] = []
+    const gone = hangingDeps('gone', recorded)
+    const goneJob = runner.start(`${U1}\n${U2}`, gone)
+    const staying = hangingDeps('stays', recorded)
+    const stayingJob = runner.start(U1, staying)
+    await Promise.all([gone.started, staying.started])
+
+    await runner.forget('gone')
+    // Forgotten entirely, once its checks ended: none can record for it later.
+    expect(gone.running()).toBe(0)
+    expect(staying.running()).toBe(1)
+    expect(() => runner.get(goneJob.jobId)).toThrow(/no longer available/)
+    expect(runner.get(stayingJob.jobId).state).toBe('running')
+
+    await runner.close()
+    expect(staying.running()).toBe(0)
+    expect(runner.get(stayingJob.jobId)).toMatchObject({ state: 'cancelled', done: 0 })
+    expect(recorded).toEqual([])
   })
 })

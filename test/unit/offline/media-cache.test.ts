@@ -35,7 +35,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-const blobsOnDisk = async (): Promise<string[]> => (await readdir(join(dataDir, 'media'))).filter((n) => n.endsWith('.bin'))
+const blobsOnDisk = async (): Promise<string[]> =>
+  (await readdir(join(dataDir, 'media'))).filter((n) => n.endsWith('.bin'))
 
 describe('parseRange', () => {
   it('reads the single ranges browsers send and ignores the rest', () => {
@@ -103,11 +104,19 @@ describe('MediaCache', () => {
   })
 
   it('refuses HTML and other non-media types, and oversized images', async () => {
-    server.files.set('/page', { type: 'text/html; charset=utf-8', body: new TextEncoder().encode('<script>1</script>') })
+    server.files.set('/page', {
+      type: 'text/html; charset=utf-8',
+      body: new TextEncoder().encode('<script>1</script>')
+    })
     server.files.set('/big.png', { type: 'image/png', body: bytesOf(5000, 3) })
     server.files.set('/missing-type', { type: '', body: bytesOf(10, 3) })
     const cache = makeCache({ maxImageBytes: 4000 })
-    cache.allow('c1', [`${server.base}/page`, `${server.base}/big.png`, `${server.base}/missing-type`, `${server.base}/nope.png`])
+    cache.allow('c1', [
+      `${server.base}/page`,
+      `${server.base}/big.png`,
+      `${server.base}/missing-type`,
+      `${server.base}/nope.png`
+    ])
     expect((await cache.serve(`${server.base}/page`)).status).toBe(415)
     expect((await cache.serve(`${server.base}/missing-type`)).status).toBe(415)
     expect((await cache.serve(`${server.base}/big.png`)).status).toBe(502)
@@ -149,13 +158,17 @@ describe('MediaCache', () => {
 
   it('refuses to keep an address the marketplace never sent', async () => {
     const cache = makeCache()
-    await expect(cache.keepOffline(`${server.base}/clip.mp4`)).rejects.toMatchObject({ kind: 'not-found' })
+    await expect(cache.keepOffline(`${server.base}/clip.mp4`)).rejects.toMatchObject({
+      kind: 'not-found'
+    })
     expect(server.hits.size).toBe(0)
   })
 
   it('evicts the least recently used files to stay within the limit; kept files go last', async () => {
     const urls = Array.from({ length: 6 }, (_, i) => `${server.base}/i${i}.png`)
-    urls.forEach((u, i) => server.files.set(new URL(u).pathname, { type: 'image/png', body: bytesOf(3000, i) }))
+    urls.forEach((u, i) =>
+      server.files.set(new URL(u).pathname, { type: 'image/png', body: bytesOf(3000, i) })
+    )
     server.files.set('/song.mp3', { type: 'audio/mpeg', body: bytesOf(3000, 9) })
     const cache = makeCache({ limitBytes: 10_000 })
     cache.allow('c1', [...urls, `${server.base}/song.mp3`])
@@ -171,7 +184,7 @@ describe('MediaCache', () => {
     }
     const stats = await cache.stats()
     expect(stats).toEqual({ bytes: 9000, files: 3, limitBytes: 10_000 })
-    await cache.close()
+    await cache.flush()
     expect(await blobsOnDisk()).toHaveLength(3)
 
     const hitsBefore = new Map(server.hits)
@@ -184,7 +197,9 @@ describe('MediaCache', () => {
 
   it('lowering the limit evicts at once', async () => {
     const urls = Array.from({ length: 4 }, (_, i) => `${server.base}/j${i}.png`)
-    urls.forEach((u, i) => server.files.set(new URL(u).pathname, { type: 'image/png', body: bytesOf(2000, i) }))
+    urls.forEach((u, i) =>
+      server.files.set(new URL(u).pathname, { type: 'image/png', body: bytesOf(2000, i) })
+    )
     const cache = makeCache()
     cache.allow('c1', urls)
     for (const u of urls) await cache.serve(u)
@@ -199,9 +214,13 @@ describe('MediaCache', () => {
   it('prefetches with at most the given concurrency, skipping what is stored', async () => {
     server.delayMs = 40
     const urls = Array.from({ length: 12 }, (_, i) => `${server.base}/p${i}.jpg`)
-    urls.forEach((u, i) => server.files.set(new URL(u).pathname, { type: 'image/jpeg', body: bytesOf(800, i) }))
+    urls.forEach((u, i) =>
+      server.files.set(new URL(u).pathname, { type: 'image/jpeg', body: bytesOf(800, i) })
+    )
     const cache = makeCache()
-    const result = await cache.prefetch([...urls, urls[0]!, `${server.base}/missing.jpg`], { concurrency: 4 })
+    const result = await cache.prefetch([...urls, urls[0]!, `${server.base}/missing.jpg`], {
+      concurrency: 4
+    })
     expect(result).toEqual({ stored: 12, failed: 1 })
     expect(server.maxConcurrent).toBeLessThanOrEqual(4)
     expect(server.maxConcurrent).toBeGreaterThan(1)
@@ -218,7 +237,10 @@ describe('MediaCache', () => {
     cache.allow('c1', [url])
     await cache.serve(url)
     await cache.close()
-    await writeFile(join(dataDir, 'media', 'index.json'), '{"format":1,"kind":"media-index","body":{"entr')
+    await writeFile(
+      join(dataDir, 'media', 'index.json'),
+      '{"format":1,"kind":"media-index","body":{"entr'
+    )
     await writeFile(join(dataDir, 'media', `${'a'.repeat(64)}.bin`), 'stray')
 
     const reopened = makeCache()
@@ -249,7 +271,10 @@ describe('MediaCache', () => {
   })
 
   it('sends an SVG with a policy that stops it running script', async () => {
-    server.files.set('/logo.svg', { type: 'image/svg+xml', body: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+    server.files.set('/logo.svg', {
+      type: 'image/svg+xml',
+      body: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    })
     const url = `${server.base}/logo.svg`
     const cache = makeCache()
     cache.allow('c1', [url])

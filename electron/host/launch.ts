@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises'
-import { createApp, type SellerDeskApp } from '../main/app'
+import { createApp, type AppOptions, type SellerDeskApp } from '../main/app'
 import { dispatch, type DispatchLog } from '../main/ipc/dispatch'
 import { AppFailure } from '../main/ipc/failure'
 import { readAppInfo } from './app-info'
@@ -14,6 +14,10 @@ export interface LaunchOptions {
   token?: string
   /** Connect to the built-in demo marketplace at once. */
   demo?: boolean
+  /** Starts the demo marketplace; the built-in one unless given (tests keep a handle on theirs). */
+  startDemo?: AppOptions['startDemo']
+  /** Keychain service name; the app's usual one unless given (tests keep theirs apart). */
+  keychainService?: string
   log?: DispatchLog
 }
 
@@ -37,7 +41,14 @@ async function openExternal(url: string): Promise<void> {
  */
 export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
   await mkdir(options.dataDir, { recursive: true })
-  const app = await createApp({ dataDir: options.dataDir, transport: 'browser', appInfo: readAppInfo(), openExternal })
+  const app = await createApp({
+    dataDir: options.dataDir,
+    transport: 'browser',
+    appInfo: readAppInfo(),
+    openExternal,
+    ...(options.startDemo ? { startDemo: options.startDemo } : {}),
+    ...(options.keychainService ? { keychainService: options.keychainService } : {})
+  })
   let server: HostServer
   try {
     server = await startHostServer({

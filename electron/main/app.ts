@@ -4,10 +4,17 @@ import type { CatalogueCache, LookupRecorder, MediaRegistry } from './catalogue/
 import { createCatalogueService } from './catalogue/service'
 import type { MarketplaceClientLike, MarketplacePort } from './connections/marketplace-port'
 import { createConnectionService } from './connections/service'
+import type { DemoServer, DemoServerOptions } from './demo'
 import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import type { Handlers } from './ipc/dispatch'
-import { createMarketplaceClient, fetchMedia, getPacer, normaliseBaseUrl, normalisePurchaseCode } from './marketplace'
+import {
+  createMarketplaceClient,
+  fetchMedia,
+  getPacer,
+  normaliseBaseUrl,
+  normalisePurchaseCode
+} from './marketplace'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -23,6 +30,11 @@ export interface AppOptions {
   openExternal?: (url: string) => Promise<void>
   /** Where keys are saved; the OS keychain (keytar) unless given. */
   secretStore?: SecretStore
+  /**
+   * The keychain service name keys are saved under (default "Seller Desk"). The
+   * end-to-end harness gives each test its own, so tests never see each other's keys.
+   */
+  keychainService?: string
   /** The marketplace client; the real one unless given (tests pass fakes). */
   marketplace?: MarketplacePort
   /** Starts the demo marketplace; the built-in one, in-process, unless given. */
@@ -43,14 +55,16 @@ export interface SellerDeskApp {
 }
 
 const realMarketplace: MarketplacePort = {
-  createClient: ({ baseUrl, apiKey }): MarketplaceClientLike => createMarketplaceClient({ baseUrl, apiKey }),
+  createClient: ({ baseUrl, apiKey }): MarketplaceClientLike =>
+    createMarketplaceClient({ baseUrl, apiKey }),
   normaliseBaseUrl
 }
 
-// Loaded on first use: most runs never start the demo.
-const builtInDemo = async (): Promise<RunningDemo> => {
+// Loaded on first use: most runs never start the demo. Options (a size, extra items)
+// come from the end-to-end harness only.
+export const builtInDemo = async (options: DemoServerOptions = {}): Promise<DemoServer> => {
   const { startDemoServer } = await import('./demo')
-  const demo = await startDemoServer({ mode: 'spec', port: 0 })
+  const demo = await startDemoServer({ mode: 'spec', port: 0, ...options })
   // The spec-mode demo sends no rate-limit headers and has no limit: without this the
   // pacer would assume a real install's 60 a minute and make the demo feel slow.
   getPacer(demo.baseUrl, { limit: 6000, windowMs: 60_000 })
@@ -65,15 +79,25 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
   const settings = createSettingsStore({ dataDir: options.dataDir, log })
   // Catalogue and media cache, lookup history, bulk checks: durable, under dataDir.
-  const offline = createOfflineServices({ dataDir: options.dataDir, fetchMedia: (url, o) => fetchMedia(url, o), log })
+  const offline = createOfflineServices({
+    dataDir: options.dataDir,
+    fetchMedia: (url, o) => fetchMedia(url, o),
+    log
+  })
   const cache = options.cache ?? offline.cache
   const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
   const connections = createConnectionService({
     settings,
-    keychain: options.secretStore ?? createKeytarSecretStore({ log }),
+    keychain:
+      options.secretStore ??
+      createKeytarSecretStore({
+        log,
+        ...(options.keychainService ? { service: options.keychainService } : {})
+      }),
     session: createMemorySecretStore(),
     marketplace: options.marketplace ?? realMarketplace,
     cache,
+    keptData: offline,
     demo,
     log
   })
@@ -92,11 +116,13 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     catalogue,
     settings,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
-    offline: (validate) => offline.handlers(connections, validate)
+    offline: (validate) => offline.handlers(connections, validate, catalogue.learn)
   })
   return {
     handlers,
     media: options.media ?? offline.media,
+    // Waits for every write under way (media, cache, history) before it resolves: the
+    // data folder is complete, and removable, once close() is done.
     close: async () => {
       await offline.close()
       await demo.close()

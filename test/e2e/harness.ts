@@ -20,15 +20,18 @@
  * - `consoleLines` collects the page's console messages and uncaught errors.
  * - The renderer must be built (`npm run build`, which `npm test` runs first);
  *   SELLER_DESK_RENDERER_DIR points at another build.
- * - The host uses the test process's keychain: run under test/with-keychain.sh.
+ * - The host uses the test process's keychain (run under test/with-keychain.sh), under a
+ *   keychain service of its own (`keychainService`), emptied when the harness closes: each
+ *   test sees only the keys it saved.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
-import { launchHost, type RunningHost } from '../../electron/host/launch'
+import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
 
 export interface HarnessOptions {
@@ -38,6 +41,8 @@ export interface HarnessOptions {
   dataDir?: string
   colorScheme?: 'light' | 'dark'
   viewport?: { width: number; height: number }
+  /** Starts the demo marketplace instead of the built-in one: a test keeps a handle on it (faults, codes). */
+  startDemo?: LaunchOptions['startDemo']
 }
 
 export interface Harness {
@@ -47,6 +52,8 @@ export interface Harness {
   url: string
   token: string
   dataDir: string
+  /** The keychain service this harness's app saves keys under (keytar's `service`). */
+  keychainService: string
   host: { baseUrl: string; stop(): Promise<void>; restart(): Promise<void> }
   consoleLines: string[]
   /** Saves test-results/screenshots/<name>.png and returns its path. */
@@ -63,7 +70,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
-  '--disable-sync'
+  '--disable-sync',
+  // Media tests call play() on preview video and audio without a click first.
+  '--autoplay-policy=no-user-gesture-required'
 ]
 
 export const resultsDir = join(repoRoot, 'test-results')
@@ -86,6 +95,14 @@ function currentTestName(): string | null {
   return names.join(' ')
 }
 
+/** Deletes every key saved under a test's own keychain service. */
+async function clearKeychainService(service: string): Promise<void> {
+  const { default: keytar } = await import('keytar')
+  for (const { account } of await keytar.findCredentials(service)) {
+    await keytar.deletePassword(service, account)
+  }
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!rendererIsBuilt(defaultRendererDir)) {
     throw new Error(
@@ -101,9 +118,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     cleanups.length = 0
   }
   if (ownDataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const keychainService = `Seller Desk e2e ${randomUUID()}`
+  cleanups.push(() => clearKeychainService(keychainService))
 
   try {
-    let running: RunningHost | null = await launchHost({ dataDir, port: 0, demo: options.demo ?? false })
+    let running: RunningHost | null = await launchHost({
+      dataDir,
+      port: 0,
+      demo: options.demo ?? false,
+      keychainService,
+      ...(options.startDemo ? { startDemo: options.startDemo } : {})
+    })
     if (running.demoProblem) throw new Error(`The demo marketplace did not start: ${running.demoProblem}`)
     const { port, token, baseUrl, url } = running.server
     cleanups.push(() => running?.close() ?? Promise.resolve())
@@ -153,14 +178,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       restart: async (): Promise<void> => {
         await host.stop()
-        running = await launchHost({ dataDir, port, token })
+        running = await launchHost({ dataDir, port, token, keychainService })
       }
     }
 
     if (testName !== null) onTestFinished((ctx) => close({ failed: ctx.task.result?.state === 'fail' }))
 
     await page.goto(url)
-    return { page, context, url, token, dataDir, host, consoleLines, screenshot, close }
+    return { page, context, url, token, dataDir, keychainService, host, consoleLines, screenshot, close }
   } catch (e) {
     await cleanUp()
     throw e

@@ -1,3 +1,4 @@
+import keytar from 'keytar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/main/demo'
 import { startHarness, type Harness } from './harness'
@@ -56,7 +57,11 @@ describe('Settings', () => {
     await page.getByRole('button', { name: /Connection: Second shop/ }).click()
     await page.getByRole('menuitemradio', { name: /Demo/ }).click()
     await page.getByRole('button', { name: /Connection: Demo/ }).waitFor()
-    expect((await listConnections(h)).connections.map((c) => c.label)).toContain('Second shop')
+    const listed = (await listConnections(h)).connections
+    const secondId = listed.find((c) => c.label === 'Second shop')?.id
+    expect(secondId).toBeDefined()
+    // The key went to the real system keychain (this process runs under with-keychain.sh).
+    expect(await keytar.getPassword(h.keychainService, secondId ?? '')).toBe(market.apiKey)
 
     await second.getByRole('button', { name: 'Remove Second shop' }).click()
     await second.getByText('Its API key is deleted from the keychain').waitFor()
@@ -67,6 +72,10 @@ describe('Settings', () => {
     expect(after.connections.map((c) => c.label)).not.toContain('Second shop')
     expect(after.connections).toHaveLength(1)
     expect(after.connections[0]?.isDemo).toBe(true)
+    // Removing the connection deleted its key from the keychain, not just the list entry.
+    expect(await keytar.getPassword(h.keychainService, secondId ?? '')).toBeNull()
+    const left = await keytar.findCredentials(h.keychainService)
+    expect(left.map((c) => c.password)).not.toContain(market.apiKey)
   })
 
   it('keeps the chosen theme across a reload', async () => {
@@ -79,6 +88,29 @@ describe('Settings', () => {
     await page.reload()
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' })
+  })
+
+  it('follows the OS between light and dark while the theme is System', async () => {
+    const h = await startHarness({ demo: true, colorScheme: 'dark' })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    const html = page.locator('html')
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' })
+    expect(await html.getAttribute('data-theme-choice')).toBe('system')
+    const background = (): Promise<string> =>
+      page
+        .locator('body')
+        .evaluate((b) => b.ownerDocument.defaultView.getComputedStyle(b).backgroundColor)
+    const dark = await background()
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' })
+    expect(await background()).not.toBe(dark)
+    // A chosen theme stays put whatever the OS does.
+    await page.keyboard.press('Control+5')
+    await page.getByRole('radio', { name: /Dark/ }).check()
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await html.getAttribute('data-theme')).toBe('dark')
+    expect(await background()).toBe(dark)
   })
 
   it('sends the seller back to Connect after removing the last connection', async () => {

@@ -9,7 +9,7 @@ import { createRateLimiter } from './rate-limit'
 import type { Reply } from './reply'
 import { createDemoData, type SampleCodes } from './seed'
 import { REAL_TEXTS, SPEC_TEXTS } from './texts'
-import type { DemoData } from './types'
+import type { DemoData, DemoItem } from './types'
 
 export type { Fault, FaultController } from './faults'
 export type { LoggedRequest } from './handler'
@@ -42,6 +42,11 @@ export interface DemoServerOptions {
   mediaDir?: string
   /** Real mode: the site's default currency; null as a site may be configured. Default 'USD'. */
   currency?: string | null
+  /**
+   * Tests only, in-process: items listed after the seeded ones (the newest), such as a
+   * hostile description written for one test. Never reachable over HTTP.
+   */
+  extraItems?: DemoItem[]
 }
 
 export interface DemoServer {
@@ -74,7 +79,15 @@ const OptionsSchema = z.object({
   catalogue: z.enum(['full', 'single', 'empty']).optional(),
   missingSubCategory: z.boolean().optional(),
   mediaDir: z.string().min(1).optional(),
-  currency: z.string().nullable().optional()
+  currency: z.string().nullable().optional(),
+  // The caller builds these in code with the DemoItem type; only their ids are checked.
+  extraItems: z
+    .array(
+      z.custom<DemoItem>(
+        (v) => typeof v === 'object' && v !== null && Number.isInteger((v as { id?: unknown }).id)
+      )
+    )
+    .optional()
 })
 
 const DEFAULT_SEED = 20_240_302
@@ -94,6 +107,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     currency: real && o.currency !== undefined ? o.currency : 'USD',
     now: Math.floor(Date.now() / DAY) * DAY
   })
+  if (o.extraItems) data.items.push(...o.extraItems)
 
   const listed = new Map(data.items.map((i) => [i.id, i]))
   const every = new Map([...data.unlisted, ...data.items].map((i) => [i.id, i]))

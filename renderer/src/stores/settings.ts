@@ -2,6 +2,8 @@ import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
 import type { CacheInfo, Theme } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
+// The theme lives on <html data-theme>, where tokens.css reads it; 'system' is resolved there.
+import { applyTheme } from '../frame/theme'
 
 interface SettingsState {
   theme: Theme
@@ -13,11 +15,6 @@ interface SettingsState {
   loadCache(): Promise<void>
   clearCache(): Promise<boolean>
   setCacheLimit(limitBytes: number): Promise<boolean>
-}
-
-/** The theme lives on <html data-theme>, where tokens.css reads it. */
-export function applyTheme(theme: Theme): void {
-  document.documentElement.dataset['theme'] = theme
 }
 
 export const useSettings = create<SettingsState>((set, get) => ({

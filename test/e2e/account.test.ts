@@ -54,7 +54,10 @@ describe('Account', () => {
         await h.page.getByTestId('balance').waitFor()
         await h.page.locator('img').first().waitFor()
         // Let cover and avatar finish loading so the picture shows what a seller sees.
-        await h.page.waitForFunction('Array.from(document.images).every((i) => i.complete)')
+        // Polled from the test: a string predicate would be eval'd inside the page, which its CSP forbids.
+        await expect
+          .poll(() => h.page.locator('img').evaluateAll((imgs) => imgs.every((i) => i.complete)))
+          .toBe(true)
         await h.screenshot(`account-${colorScheme}-${viewport.width}`)
       })
     }

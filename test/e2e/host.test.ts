@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Page, Request, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cspFromIndexHtml } from '../../electron/host/csp'
 import { cspHeader } from '../../electron/main/glue/csp'
@@ -12,7 +12,9 @@ import { TOKEN_STORAGE_KEY } from '../../renderer/src/transport/token'
 import { startHarness } from './harness'
 import { rawRequest, rpcRequest } from './harness-http'
 
-const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
+  version: string
+}
 
 describe('the browser host over raw HTTP', () => {
   let host: RunningHost
@@ -38,13 +40,20 @@ describe('the browser host over raw HTTP', () => {
   })
 
   it('answers a call carrying the token with the Result dispatch produced', async () => {
-    const answer = await rpcRequest(port, 'getAppInfo', token, undefined, { Origin: `http://127.0.0.1:${port}` })
+    const answer = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      Origin: `http://127.0.0.1:${port}`
+    })
     expect(answer.status).toBe(200)
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(answer.headers['cache-control']).toBe('no-store')
     expect(JSON.parse(answer.body)).toEqual({
       ok: true,
-      data: { name: 'Seller Desk', version: pkg.version, platform: process.platform, transport: 'browser' }
+      data: {
+        name: 'Seller Desk',
+        version: pkg.version,
+        platform: process.platform,
+        transport: 'browser'
+      }
     })
     const viaLocalhost = await rpcRequest(port, 'getAppInfo', token, undefined, {
       Host: `localhost:${port}`,
@@ -57,7 +66,12 @@ describe('the browser host over raw HTTP', () => {
     const none = await rpcRequest(port, 'getAppInfo', null, undefined)
     expect(none.status).toBe(401)
     expect(JSON.parse(none.body)).toMatchObject({ ok: false, error: { kind: 'offline' } })
-    const wrong = await rpcRequest(port, 'getAppInfo', randomBytes(32).toString('base64url'), undefined)
+    const wrong = await rpcRequest(
+      port,
+      'getAppInfo',
+      randomBytes(32).toString('base64url'),
+      undefined
+    )
     expect(wrong.status).toBe(401)
     const prefix = await rpcRequest(port, 'getAppInfo', token.slice(0, 20), undefined)
     expect(prefix.status).toBe(401)
@@ -71,24 +85,36 @@ describe('the browser host over raw HTTP', () => {
   })
 
   it('refuses a foreign Origin and a cross-site fetch even with the right token (403)', async () => {
-    const evil = await rpcRequest(port, 'getAppInfo', token, undefined, { Origin: 'http://evil.example' })
+    const evil = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      Origin: 'http://evil.example'
+    })
     expect(evil.status).toBe(403)
     expect(JSON.parse(evil.body)).toMatchObject({ ok: false })
-    const otherPort = await rpcRequest(port, 'getAppInfo', token, undefined, { Origin: `http://127.0.0.1:${port + 1}` })
+    const otherPort = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      Origin: `http://127.0.0.1:${port + 1}`
+    })
     expect(otherPort.status).toBe(403)
     const nullOrigin = await rpcRequest(port, 'getAppInfo', token, undefined, { Origin: 'null' })
     expect(nullOrigin.status).toBe(403)
-    const crossSite = await rpcRequest(port, 'getAppInfo', token, undefined, { 'Sec-Fetch-Site': 'cross-site' })
+    const crossSite = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      'Sec-Fetch-Site': 'cross-site'
+    })
     expect(crossSite.status).toBe(403)
   })
 
   it('refuses a foreign Host header, for calls and for the page (DNS rebinding, 403)', async () => {
-    const rpc = await rpcRequest(port, 'getAppInfo', token, undefined, { Host: `evil.example:${port}` })
+    const rpc = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      Host: `evil.example:${port}`
+    })
     expect(rpc.status).toBe(403)
     const page = await rawRequest({ port, path: '/', headers: { Host: `evil.example:${port}` } })
     expect(page.status).toBe(403)
     expect(page.body).not.toContain('<html')
-    const wrongPort = await rawRequest({ port, path: '/', headers: { Host: `127.0.0.1:${port + 1}` } })
+    const wrongPort = await rawRequest({
+      port,
+      path: '/',
+      headers: { Host: `127.0.0.1:${port + 1}` }
+    })
     expect(wrongPort.status).toBe(403)
   })
 
@@ -110,15 +136,27 @@ describe('the browser host over raw HTTP', () => {
   })
 
   it('takes only JSON POSTs of at most 1 MB', async () => {
-    const get = await rawRequest({ port, path: '/rpc/getAppInfo', headers: { Authorization: `Bearer ${token}` } })
+    const get = await rawRequest({
+      port,
+      path: '/rpc/getAppInfo',
+      headers: { Authorization: `Bearer ${token}` }
+    })
     expect(get.status).toBe(405)
-    const text = await rpcRequest(port, 'getAppInfo', token, undefined, { 'Content-Type': 'text/plain' })
+    const text = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      'Content-Type': 'text/plain'
+    })
     expect(text.status).toBe(415)
-    const form = await rpcRequest(port, 'getAppInfo', token, undefined, { 'Content-Type': 'application/x-www-form-urlencoded' })
+    const form = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      'Content-Type': 'application/x-www-form-urlencoded'
+    })
     expect(form.status).toBe(415)
-    const huge = await rpcRequest(port, 'validatePurchase', token, { code: 'x'.repeat(1024 * 1024 + 10) })
+    const huge = await rpcRequest(port, 'validatePurchase', token, {
+      code: 'x'.repeat(1024 * 1024 + 10)
+    })
     expect(huge.status).toBe(413)
-    const withCharset = await rpcRequest(port, 'getAppInfo', token, undefined, { 'Content-Type': 'application/json; charset=utf-8' })
+    const withCharset = await rpcRequest(port, 'getAppInfo', token, undefined, {
+      'Content-Type': 'application/json; charset=utf-8'
+    })
     expect(withCharset.status).toBe(200)
   })
 
@@ -133,8 +171,14 @@ describe('the browser host over raw HTTP', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     // The desktop app sends its policy as a header too: both transports enforce one policy.
-    const directives = (policy: string): string[] => policy.split(';').map((d) => d.trim()).sort()
-    expect(directives(String(page.headers['content-security-policy']))).toEqual(directives(cspHeader(false)))
+    const directives = (policy: string): string[] =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .sort()
+    expect(directives(String(page.headers['content-security-policy']))).toEqual(
+      directives(cspHeader(false))
+    )
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     expect(page.headers['referrer-policy']).toBe('no-referrer')
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
@@ -172,19 +216,60 @@ describe('the browser host over raw HTTP', () => {
   it('guards /media with the token from the query', async () => {
     const remote = encodeURIComponent('https://market.example/thumb.jpg')
     expect((await rawRequest({ port, path: `/media?u=${remote}` })).status).toBe(401)
-    expect((await rawRequest({ port, path: `/media?u=${remote}&t=${randomBytes(32).toString('base64url')}` })).status).toBe(401)
+    expect(
+      (
+        await rawRequest({
+          port,
+          path: `/media?u=${remote}&t=${randomBytes(32).toString('base64url')}`
+        })
+      ).status
+    ).toBe(401)
     expect((await rawRequest({ port, path: `/media?t=${token}` })).status).toBe(404)
     const post = await rawRequest({ port, method: 'POST', path: `/media?u=${remote}&t=${token}` })
     expect(post.status).toBe(405)
   })
 })
 
-/** Reloads the page and returns the first answer it gets from /rpc/<method>, with the request's headers. */
-async function rpcOnReload(page: Page, method: string): Promise<{ body: unknown; headers: Record<string, string> }> {
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === `/rpc/${method}`, { timeout: 15_000 })
-  await page.reload()
-  const response = await answered
-  return { body: await response.json(), headers: await response.request().allHeaders() }
+/**
+ * Reloads the page and returns the new document's first answer from /rpc/<method>, with
+ * the request's headers. Every /rpc request the page made meanwhile is kept, so a failure
+ * says what did happen (refused, aborted, another status) rather than only "timed out".
+ */
+async function rpcOnReload(
+  page: Page,
+  method: string
+): Promise<{ body: unknown; headers: Record<string, string> }> {
+  const traffic: string[] = []
+  const pathOf = (url: string): string => new URL(url).pathname
+  const onResponse = (r: Response): void => {
+    if (pathOf(r.url()).startsWith('/rpc/')) traffic.push(`${r.status()} ${pathOf(r.url())}`)
+  }
+  const onFailed = (r: Request): void => {
+    if (pathOf(r.url()).startsWith('/rpc/'))
+      traffic.push(`${r.failure()?.errorText ?? 'failed'} ${pathOf(r.url())}`)
+  }
+  page.on('response', onResponse)
+  page.on('requestfailed', onFailed)
+  try {
+    const answered = page.waitForResponse((r) => pathOf(r.url()) === `/rpc/${method}`, {
+      timeout: 30_000
+    })
+    await page.reload()
+    const response = await answered.catch((e: unknown) => {
+      throw new Error(
+        `${e instanceof Error ? e.message : String(e)}\n/rpc traffic since the reload: ${traffic.join(', ') || 'none'}`
+      )
+    })
+    return { body: await response.json(), headers: await response.request().allHeaders() }
+  } finally {
+    page.off('response', onResponse)
+    page.off('requestfailed', onFailed)
+  }
+}
+
+/** The page has finished starting: its first calls were answered and the Connect screen shows. */
+async function booted(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Connect your marketplace' }).waitFor({ timeout: 30_000 })
 }
 
 describe('the app in Chromium through the browser host', () => {
@@ -192,34 +277,53 @@ describe('the app in Chromium through the browser host', () => {
     const h = await startHarness()
     // The token left the address bar at once and lives in this tab's sessionStorage.
     expect(h.page.url()).toBe(`${h.host.baseUrl}/`)
-    expect(await h.page.evaluate(`sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})`)).toBe(h.token)
+    expect(
+      await h.page.evaluate(`sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})`)
+    ).toBe(h.token)
     // A reload (no fragment now) still reaches main.
+    await booted(h.page)
     const info = await rpcOnReload(h.page, 'getAppInfo')
     expect(info.headers['authorization']).toBe(`Bearer ${h.token}`)
     expect(info.body).toEqual({
       ok: true,
-      data: { name: 'Seller Desk', version: pkg.version, platform: process.platform, transport: 'browser' }
+      data: {
+        name: 'Seller Desk',
+        version: pkg.version,
+        platform: process.platform,
+        transport: 'browser'
+      }
     })
     expect(await h.page.getByRole('alert').filter({ hasText: 'npm start' }).count()).toBe(0)
-    expect(h.consoleLines.filter((l) => l.startsWith('[pageerror]') || /Content Security Policy/i.test(l))).toEqual([])
+    expect(
+      h.consoleLines.filter(
+        (l) => l.startsWith('[pageerror]') || /Content Security Policy/i.test(l)
+      )
+    ).toEqual([])
   })
 
   it('shows the app version once connected (--demo)', async () => {
     const h = await startHarness({ demo: true })
-    await expect.poll(() => h.page.getByTestId('app-version').textContent(), { timeout: 15_000 }).toContain(pkg.version)
+    await expect
+      .poll(() => h.page.getByTestId('app-version').textContent(), { timeout: 15_000 })
+      .toContain(pkg.version)
   })
 
   it('shows a clear notice when the page is opened without its token', async () => {
     const h = await startHarness()
     const fresh = await h.context.newPage()
     await fresh.goto(`${h.host.baseUrl}/`)
-    const notice = fresh.getByRole('alert').filter({ has: fresh.getByRole('heading', { name: "Seller Desk can't reach its local service" }) })
+    const notice = fresh.getByRole('alert').filter({
+      has: fresh.getByRole('heading', { name: "Seller Desk can't reach its local service" })
+    })
     await notice.waitFor({ timeout: 15_000 })
     expect(await notice.textContent()).toContain('npm start')
   })
 
   it('keeps the page working across a host restart with the same token', async () => {
     const h = await startHarness()
+    // Stop only once the page is idle: stopping while its first calls are in flight made
+    // what the page was doing at the reload depend on timing.
+    await booted(h.page)
     await h.host.stop()
     const stopped = await h.page.evaluate(async (base) => {
       try {
@@ -231,6 +335,9 @@ describe('the app in Chromium through the browser host', () => {
     }, h.host.baseUrl)
     expect(stopped).toBe('refused')
     await h.host.restart()
-    expect((await rpcOnReload(h.page, 'listConnections')).body).toMatchObject({ ok: true })
+    const after = await rpcOnReload(h.page, 'listConnections')
+    expect(after.body).toMatchObject({ ok: true, data: { connections: [] } })
+    expect(after.headers['authorization']).toBe(`Bearer ${h.token}`)
+    await booted(h.page)
   })
 })

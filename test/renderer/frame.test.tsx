@@ -126,7 +126,9 @@ describe('frame', () => {
     installFakeBridge({ getSettings: async () => err('internal', 'nope') })
     render(<App />)
     await screen.findByRole('navigation', { name: 'Main' })
-    expect(document.documentElement.dataset['theme']).toBe('system')
+    expect(document.documentElement.dataset['themeChoice']).toBe('system')
+    // jsdom has no dark OS preference: 'system' resolves to the light palette.
+    expect(document.documentElement.dataset['theme']).toBe('light')
   })
 
   it('switches connection from the sidebar menu and drops the old account data', async () => {

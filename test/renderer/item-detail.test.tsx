@@ -26,7 +26,7 @@ const imageItem = (): Item =>
     options: [
       { name: 'Layout', values: ['Responsive'] },
       { name: 'Browsers', values: ['Chrome', 'Firefox'] },
-      { name: null, values: ['Documentation included'] }
+      { name: null, values: ['Documentation included', 'Files Included: Figma, Sketch'] }
     ],
     demo_link: 'https://demo.market.test/northwind'
   })
@@ -76,6 +76,10 @@ describe('ItemDetailView', () => {
     expect(screen.getByText('Templates › Admin')).toBeInTheDocument()
     expect(screen.getByText('dark mode')).toBeInTheDocument()
     expect(screen.getByText('Browsers').nextElementSibling).toHaveTextContent('Chrome, Firefox')
+    // A spec-style "Name: values" string is split into its own term.
+    expect(
+      screen.getByText('Files Included', { selector: 'dt' }).nextElementSibling
+    ).toHaveTextContent(/^Figma, Sketch$/)
     // An option list without names gets a plain heading.
     expect(screen.getByText('Options', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'Documentation included'

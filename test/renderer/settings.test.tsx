@@ -175,7 +175,7 @@ describe('Settings: theme and storage', () => {
     await setup({ setTheme: async () => err('internal', 'disk full') })
     await userEvent.click(screen.getByRole('radio', { name: /Light/ }))
     expect(await screen.findByText(/Couldn’t save the theme/)).toBeInTheDocument()
-    expect(document.documentElement.dataset['theme']).toBe('system')
+    expect(document.documentElement.dataset['themeChoice']).toBe('system')
     expect(screen.getByRole('radio', { name: /System/ })).toBeChecked()
   })
 

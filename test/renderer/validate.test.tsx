@@ -125,6 +125,28 @@ describe('ValidateView', () => {
     expect(live()).toHaveTextContent('Not valid.')
   })
 
+  it('says when a code that is not valid now was valid at an earlier check', async () => {
+    installFakeBridge({
+      validatePurchase: async (req) =>
+        ok({
+          valid: false as const,
+          message: 'Invalid purchase code',
+          code: req.code,
+          checkedAt: new Date().toISOString(),
+          previous: { valid: true, checkedAt: '2026-03-02T10:00:00.000Z' },
+          flag: 'was-valid' as const
+        })
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
+    const card = await screen.findByRole('article', { name: 'Not valid' })
+    expect(within(card).getByText(/It was valid when you checked it on Mar/)).toHaveTextContent(
+      /refunded or cancelled since/
+    )
+    expect(live()).toHaveTextContent('It was valid when you checked it')
+  })
+
   it('checks a whole pasted code at once, but not a fragment', async () => {
     const bridge = installFakeBridge({ validatePurchase: validOn() })
     const user = userEvent.setup()
@@ -185,6 +207,22 @@ describe('ValidateView', () => {
     act(() => vi.advanceTimersByTime(2000))
     expect(alert).toHaveTextContent('You can check again now.')
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled()
+  })
+
+  it('words a long rate-limit wait in minutes', async () => {
+    vi.useFakeTimers()
+    installFakeBridge({
+      validatePurchase: async () => err('rate-limited', 'Too many requests.', 600_000)
+    })
+    render(<ValidateView />)
+    fireEvent.change(screen.getByLabelText('Purchase code'), { target: { value: CODE } })
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('search'))
+    })
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('You can check again in 10 min.')
+    act(() => vi.advanceTimersByTime(2000))
+    expect(alert).toHaveTextContent('You can check again in 9 min 58 s.')
   })
 
   it('lists this session’s lookups newest first and re-shows one without a new call', async () => {

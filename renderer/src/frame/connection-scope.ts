@@ -1,6 +1,9 @@
 import { useAccount } from '../stores/account'
+import { useBulk } from '../stores/bulk'
 import { useConnections } from '../stores/connections'
+import { useHistory } from '../stores/history'
 import { useItems } from '../stores/items'
+import { useValidate } from '../stores/validate'
 
 let installed = false
 
@@ -18,6 +21,9 @@ export function scopeStoresToConnection(): void {
     if (prev.state && before !== after) {
       useAccount.getState().reset()
       useItems.getState().reset()
+      useValidate.getState().reset()
+      useHistory.getState().reset()
+      useBulk.getState().reset()
     }
   })
 }

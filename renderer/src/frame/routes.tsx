@@ -1,54 +1,18 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import { Construction } from 'lucide-react'
-import { EmptyState } from '../ui/States'
-import { ViewHeader } from '../ui/ViewHeader'
+import { lazy } from 'react'
 
 /**
- * Views written alongside the frame are found by file name, so the frame builds while a
- * view is still being written and picks it up the moment it exists.
+ * The heavier views load on first visit, so the first paint (Account) does not wait for
+ * the item grid's or the history table's code.
  */
-const modules = import.meta.glob<Record<string, unknown>>(
-  '../views/{items,validate,history}/*View.tsx'
+export const ItemsView = lazy(() =>
+  import('../views/items/ItemsView').then((m) => ({ default: m.ItemsView }))
 )
-
-function placeholder(title: string): ComponentType {
-  return function Placeholder(): React.JSX.Element {
-    return (
-      <>
-        <ViewHeader title={title} />
-        <EmptyState
-          icon={<Construction size={28} />}
-          title={`${title} is not available in this build yet.`}
-        />
-      </>
-    )
-  }
-}
-
-function lazyView<P extends object>(
-  file: string,
-  exportName: string,
-  title: string
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    const load = modules[`../views/${file}`]
-    const mod = load ? await load() : null
-    const found = mod?.[exportName]
-    return {
-      default: (typeof found === 'function' ? found : placeholder(title)) as ComponentType<P>
-    }
-  })
-}
-
-export const ItemsView = lazyView<object>('items/ItemsView.tsx', 'ItemsView', 'Items')
-export const ItemDetailView = lazyView<{ id: number }>(
-  'items/ItemDetailView.tsx',
-  'ItemDetailView',
-  'Item'
+export const ItemDetailView = lazy(() =>
+  import('../views/items/ItemDetailView').then((m) => ({ default: m.ItemDetailView }))
 )
-export const ValidateView = lazyView<object>(
-  'validate/ValidateView.tsx',
-  'ValidateView',
-  'Validate'
+export const ValidateView = lazy(() =>
+  import('../views/validate/ValidateView').then((m) => ({ default: m.ValidateView }))
 )
-export const HistoryView = lazyView<object>('history/HistoryView.tsx', 'HistoryView', 'History')
+export const HistoryView = lazy(() =>
+  import('../views/history/HistoryView').then((m) => ({ default: m.HistoryView }))
+)

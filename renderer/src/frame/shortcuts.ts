@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useBulk } from '../stores/bulk'
 import { useNav, type View } from '../stores/nav'
 
 type NavView = Exclude<View, 'item'>
@@ -53,6 +54,8 @@ export function useGlobalShortcuts(enabled: boolean): void {
         }
         if (isKeyK(e)) {
           e.preventDefault()
+          // "Check a code": the single field, even if Validate was left on its Bulk tab.
+          useBulk.getState().setTab('single')
           nav.go('validate')
           return
         }

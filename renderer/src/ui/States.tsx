@@ -34,13 +34,20 @@ export interface ErrorStateProps {
   onRetry?: () => void
   /** Extra actions beside Retry (e.g. "Open Settings"). */
   actions?: ReactNode
+  /** A card in the flow of a view (where a result would appear) instead of the view's whole body. */
+  inline?: boolean
 }
 
 /** One heading from the error's kind, the message as main phrased it, the next step, Retry. */
-export function ErrorState({ error, onRetry, actions }: ErrorStateProps): React.JSX.Element {
+export function ErrorState({
+  error,
+  onRetry,
+  actions,
+  inline = false
+}: ErrorStateProps): React.JSX.Element {
   const next = errorNextStep(error)
   return (
-    <div className={`${styles.state} ${styles.error}`} role="alert">
+    <div className={`${styles.state} ${styles.error} ${inline ? styles.inline : ''}`} role="alert">
       <div className={styles.icon} aria-hidden>
         <CircleAlert size={28} />
       </div>

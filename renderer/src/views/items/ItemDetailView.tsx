@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ArrowLeft } from 'lucide-react'
-import type { Item } from '../../../../shared/model'
+import type { Item, ItemOption } from '../../../../shared/model'
 import { useItems } from '../../stores/items'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
@@ -27,6 +27,22 @@ function DetailSkeleton(): React.JSX.Element {
       </div>
     </div>
   )
+}
+
+/**
+ * Unnamed options come as "Name: value, value" strings (the spec's shape): each becomes its
+ * own term instead of one "Options" line that runs every name and value together.
+ */
+export function optionRows(
+  options: readonly ItemOption[]
+): Array<{ term: string; detail: string }> {
+  return options.flatMap((o) => {
+    if (o.name !== null) return [{ term: o.name, detail: o.values.join(', ') }]
+    return o.values.map((v) => {
+      const m = /^([^:]{1,40}):\s*(.*)$/.exec(v)
+      return m ? { term: m[1]!.trim(), detail: m[2]!.trim() } : { term: 'Options', detail: v }
+    })
+  })
 }
 
 function ItemBody({ item }: { item: Item }): React.JSX.Element {
@@ -58,10 +74,10 @@ function ItemBody({ item }: { item: Item }): React.JSX.Element {
             Options
           </h3>
           <dl className={styles.options}>
-            {item.options.map((o, i) => (
-              <div key={`${o.name ?? ''}-${i}`}>
-                <dt>{o.name ?? 'Options'}</dt>
-                <dd>{o.values.join(', ') || '—'}</dd>
+            {optionRows(item.options).map((o, i) => (
+              <div key={`${o.term}-${i}`}>
+                <dt>{o.term}</dt>
+                <dd>{o.detail || '—'}</dd>
               </div>
             ))}
           </dl>

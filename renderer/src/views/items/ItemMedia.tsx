@@ -3,6 +3,7 @@ import { Maximize2 } from 'lucide-react'
 import type { Item } from '../../../../shared/model'
 import { getBridge } from '../../bridge'
 import { ItemThumb } from './ItemThumb'
+import { KeepOffline } from './KeepOffline'
 import { MediaViewer } from './MediaViewer'
 import styles from './ItemMedia.module.css'
 
@@ -113,6 +114,7 @@ function VideoPlayer({ item, src }: { item: Item; src: string }): React.JSX.Elem
         />
       </div>
       {failed && <MediaProblem what="video" />}
+      <KeepOffline url={src} what="video" />
       {item.media.screenshots.length > 0 && <ScreenshotStrip item={item} />}
     </div>
   )
@@ -139,6 +141,7 @@ function AudioPlayer({ item, src }: { item: Item; src: string }): React.JSX.Elem
         />
       </div>
       {failed && <MediaProblem what="audio preview" />}
+      <KeepOffline url={src} what="audio" />
       {item.media.screenshots.length > 0 && <ScreenshotStrip item={item} />}
     </div>
   )

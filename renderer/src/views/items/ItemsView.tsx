@@ -16,6 +16,9 @@ import styles from './ItemsView.module.css'
 
 const EMPTY_WORDING =
   'The marketplace lists no items for this account. A real install lists nothing when a shop has one item or none: add an item by its id.'
+// A list that failed is not an empty shop: say what can still fill this view.
+const FAULT_EMPTY_WORDING =
+  'No items to show yet: the list could not be read. Add an item by its id, or check a purchase code and its item appears here.'
 
 export function ItemsView(): React.JSX.Element {
   const s = useItems(
@@ -64,7 +67,7 @@ export function ItemsView(): React.JSX.Element {
     body = (
       <EmptyState
         icon={<PackageOpen size={28} />}
-        title={EMPTY_WORDING}
+        title={s.payload.listProblem === 'server-data-fault' ? FAULT_EMPTY_WORDING : EMPTY_WORDING}
         action={<OpenById onOpen={openItem} />}
       />
     )

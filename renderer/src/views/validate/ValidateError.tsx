@@ -16,6 +16,13 @@ function useSecondsLeft(retryAt: number | null): number {
   return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))
 }
 
+/** "45 s", or "9 min 58 s" for the long waits a real marketplace can ask for. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`
+  const rest = seconds % 60
+  return rest === 0 ? `${seconds / 60} min` : `${Math.floor(seconds / 60)} min ${rest} s`
+}
+
 /**
  * A failed check is not a verdict: the code may be fine, the marketplace just did not
  * answer. Rate limits count down and then offer Retry.
@@ -30,14 +37,14 @@ export function ValidateError({
   onRetry(): void
 }): React.JSX.Element {
   const left = useSecondsLeft(error.kind === 'rate-limited' ? retryAt : null)
-  if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} />
+  if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} inline />
   return (
     <div className={styles.rateLimited} role="alert">
       <Timer size={28} aria-hidden className={styles.rateIcon} />
       <p className={styles.rateTitle}>The marketplace asked us to slow down</p>
       <p className={styles.explain}>{error.message}</p>
       <p className={styles.countdown} aria-live="off">
-        {left > 0 ? `You can check again in ${left} s.` : 'You can check again now.'}
+        {left > 0 ? `You can check again in ${waitText(left)}.` : 'You can check again now.'}
       </p>
       <Button
         variant="primary"

@@ -7,6 +7,9 @@ import { useValidate } from '../../stores/validate'
 import { Button } from '../../ui/Button'
 import { Skeleton } from '../../ui/Skeleton'
 import { ViewHeader } from '../../ui/ViewHeader'
+import { useBulk } from '../../stores/bulk'
+import { ValidateTabs } from './BulkTabs'
+import { BulkView } from './BulkView'
 import { RecentLookups } from './RecentLookups'
 import { ValidateError } from './ValidateError'
 import { VerdictCard, announce } from './VerdictCard'
@@ -89,12 +92,16 @@ export function ValidateView(): React.JSX.Element {
     void check(code)
   }
 
+  const tab = useBulk((b) => b.tab)
+  if (tab === 'bulk') return <BulkView />
+
   const checked = s.lastCode
   const warnShape = checked !== null && !isUuidShaped(checked)
 
   return (
     <section className={styles.view} aria-labelledby="validate-title">
       <ViewHeader title={<span id="validate-title">Validate</span>} />
+      <ValidateTabs />
       <div className={styles.body}>
         <form className={styles.form} onSubmit={submit} role="search" aria-label="Code check">
           <label htmlFor="purchase-code" className={styles.label}>

@@ -5,7 +5,8 @@ import {
   ShieldAlert,
   ShieldCheck,
   ShieldOff,
-  ChevronRight
+  ChevronRight,
+  History
 } from 'lucide-react'
 import type { Validation } from '../../../../shared/ipc/contract'
 import type { Purchase } from '../../../../shared/model'
@@ -17,6 +18,12 @@ import styles from './Validate.module.css'
 
 export const NOT_VALID_EXPLANATION =
   'The code is unknown, or the purchase was refunded or cancelled.'
+
+/** A code that was valid at an earlier check: the likely story is a refund or cancellation. */
+function wasValidLine(v: Extract<Validation, { valid: false }>, now: Date): string {
+  const when = v.previous ? ` on ${formatDateTime(v.previous.checkedAt, now)}` : ' before'
+  return `It was valid when you checked it${when}: the purchase has probably been refunded or cancelled since.`
+}
 
 function SupportIcon({ tone }: { tone: SupportLine['tone'] }): React.JSX.Element {
   if (tone === 'ok') return <ShieldCheck size={16} aria-hidden />
@@ -143,7 +150,14 @@ function InvalidCard({
       <p className={styles.serverMessage}>
         The marketplace said: <q>{v.message}</q>
       </p>
-      <p className={styles.explain}>{NOT_VALID_EXPLANATION}</p>
+      {v.flag === 'was-valid' ? (
+        <p className={styles.wasValid}>
+          <History size={16} aria-hidden />
+          {wasValidLine(v, now)}
+        </p>
+      ) : (
+        <p className={styles.explain}>{NOT_VALID_EXPLANATION}</p>
+      )}
       <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
     </article>
   )
@@ -167,7 +181,8 @@ export function VerdictCard({
 
 /** What a screen reader hears when a verdict lands. */
 export function announce(v: Validation, now: Date = new Date()): string {
-  if (!v.valid) return `Not valid. ${v.message}. ${NOT_VALID_EXPLANATION}`
+  if (!v.valid)
+    return `Not valid. ${v.message}. ${v.flag === 'was-valid' ? wasValidLine(v, now) : NOT_VALID_EXPLANATION}`
   const p = v.purchase
   return `Valid. ${p.item.name}, ${p.license_type} licence. ${supportLine(p.supported_until, now).text}. Downloaded: ${p.downloaded ? 'yes' : 'no'}.`
 }

@@ -1,0 +1,186 @@
+import { create } from 'zustand'
+import type { AppError } from '../../../shared/errors'
+import type { BulkJob } from '../../../shared/ipc/contract'
+import { getBridge } from '../bridge'
+import { saveTextFile } from '../views/history/save-file'
+
+export type ValidateTab = 'single' | 'bulk'
+
+interface BulkState {
+  /** Which tab the Validate screen shows; kept while the seller looks elsewhere. */
+  tab: ValidateTab
+  /** The pasted text. */
+  text: string
+  starting: boolean
+  /** The codes main pulled out of the text (duplicates merged), in order. */
+  codes: string[]
+  job: BulkJob | null
+  /** Starting failed, or the job could no longer be read. */
+  error: AppError | null
+  /** Pause, Resume or Cancel is on its way. */
+  acting: boolean
+  exporting: boolean
+  exportError: AppError | null
+
+  setTab(tab: ValidateTab): void
+  setText(text: string): void
+  start(): Promise<void>
+  poll(): Promise<void>
+  pause(): Promise<void>
+  resume(): Promise<void>
+  cancel(): Promise<void>
+  exportCsv(): Promise<boolean>
+  /** Back to the paste field for another batch (the text stays). */
+  startOver(): void
+  reset(): void
+}
+
+export function isActive(job: BulkJob | null): boolean {
+  return job !== null && (job.state === 'running' || job.state === 'paused')
+}
+
+const initial = {
+  tab: 'single' as ValidateTab,
+  text: '',
+  starting: false,
+  codes: [] as string[],
+  job: null,
+  error: null,
+  acting: false,
+  exporting: false,
+  exportError: null
+}
+
+// Bumped by reset and startOver: answers about an older job are dropped.
+let epoch = 0
+// Bumped by Pause, Resume and Cancel: a poll that left before one of them is out of date.
+let actions = 0
+let polling = false
+
+export const useBulk = create<BulkState>((set, get) => {
+  /** Applies a job answer unless it is about another job than the one shown. */
+  const apply = (mine: number, job: BulkJob): void => {
+    if (mine !== epoch || get().job?.jobId !== job.jobId) return
+    set({ job })
+  }
+
+  const act = async (
+    call: (req: { jobId: string }) => ReturnType<ReturnType<typeof getBridge>['pauseBulk']>
+  ): Promise<void> => {
+    const job = get().job
+    if (!job || get().acting) return
+    const mine = epoch
+    actions++
+    set({ acting: true })
+    const r = await call({ jobId: job.jobId })
+    if (mine !== epoch) return
+    set({ acting: false })
+    if (r.ok) apply(mine, r.data)
+    else set({ error: r.error })
+  }
+
+  return {
+    ...initial,
+
+    setTab(tab) {
+      set({ tab })
+    },
+
+    setText(text) {
+      set({ text, error: null })
+    },
+
+    async start() {
+      const text = get().text
+      if (!text.trim() || get().starting || isActive(get().job)) return
+      const mine = ++epoch
+      set({ starting: true, error: null, exportError: null, job: null, codes: [] })
+      const r = await getBridge().startBulk({ text })
+      if (mine !== epoch) return
+      if (!r.ok) {
+        set({ starting: false, error: r.error })
+        return
+      }
+      const { jobId, codes } = r.data
+      // Shown at once as all pending; the first poll fills it in.
+      set({
+        starting: false,
+        codes,
+        job: {
+          jobId,
+          state: 'running',
+          done: 0,
+          total: codes.length,
+          waitingUntil: null,
+          results: codes.map((code) => ({
+            code,
+            looksLikeUuid: true,
+            status: 'pending' as const,
+            itemId: null,
+            itemName: null,
+            license: null,
+            supportedUntil: null,
+            message: null,
+            errorKind: null,
+            flag: null
+          }))
+        }
+      })
+      await get().poll()
+    },
+
+    async poll() {
+      const job = get().job
+      if (!job || polling) return
+      polling = true
+      const mine = epoch
+      const acted = actions
+      try {
+        const r = await getBridge().getBulk({ jobId: job.jobId })
+        if (mine !== epoch || acted !== actions) return
+        if (r.ok) apply(mine, r.data)
+        // A job main no longer knows (restarted meanwhile) cannot finish: stop polling it.
+        else if (r.error.kind === 'not-found')
+          set({ error: r.error, job: { ...job, state: 'cancelled', waitingUntil: null } })
+        else set({ error: r.error })
+      } finally {
+        polling = false
+      }
+    },
+
+    pause: () => act((req) => getBridge().pauseBulk(req)),
+    resume: () => act((req) => getBridge().resumeBulk(req)),
+    cancel: () => act((req) => getBridge().cancelBulk(req)),
+
+    async exportCsv() {
+      const job = get().job
+      if (!job) return false
+      const mine = epoch
+      set({ exporting: true, exportError: null })
+      const r = await getBridge().exportBulkCsv({ jobId: job.jobId })
+      if (mine !== epoch) return false
+      if (!r.ok) {
+        set({ exporting: false, exportError: r.error })
+        return false
+      }
+      saveTextFile(r.data.filename, r.data.csv)
+      set({ exporting: false })
+      return true
+    },
+
+    startOver() {
+      if (isActive(get().job)) return
+      epoch++
+      set({ job: null, codes: [], error: null, exportError: null, acting: false, exporting: false })
+    },
+
+    reset() {
+      // A job still running belongs to the marketplace being left: stop it spending requests there.
+      const job = get().job
+      if (job && isActive(job)) void getBridge().cancelBulk({ jobId: job.jobId })
+      epoch++
+      polling = false
+      set(initial)
+    }
+  }
+})

@@ -1,0 +1,229 @@
+import { CircleCheck, CircleX, LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
+import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
+import { shortCode } from '../../lib/codes'
+import { formatDate, formatDateTime } from '../../lib/format'
+import { Skeleton } from '../../ui/Skeleton'
+import styles from './History.module.css'
+
+export const WAS_VALID_TITLE =
+  'Valid when checked before, not valid now: the purchase was probably refunded or cancelled.'
+
+/** Icon and word, never colour alone; a code that stopped being valid says so. */
+export function VerdictCell({
+  valid,
+  flag
+}: {
+  valid: boolean
+  flag: HistoryEntry['flag']
+}): React.JSX.Element {
+  return (
+    <span className={styles.verdictCell}>
+      <span className={styles.verdict} data-tone={valid ? 'ok' : 'danger'}>
+        {valid ? <CircleCheck size={16} aria-hidden /> : <CircleX size={16} aria-hidden />}
+        {valid ? 'Valid' : 'Not valid'}
+      </span>
+      {flag === 'was-valid' && (
+        <span className={styles.flag} title={WAS_VALID_TITLE}>
+          <TriangleAlert size={12} aria-hidden />
+          Was valid
+        </span>
+      )}
+    </span>
+  )
+}
+
+function SupportCell({ entry, now }: { entry: HistoryEntry; now: Date }): React.JSX.Element {
+  if (!entry.valid) return <span className={styles.muted}>—</span>
+  if (!entry.supportedUntil) return <span className={styles.muted}>No support</span>
+  const expired = new Date(entry.supportedUntil).getTime() <= now.getTime()
+  return (
+    <span data-tone={expired ? 'warn' : undefined} className={styles.support}>
+      {formatDate(entry.supportedUntil)}
+      {expired && ' (expired)'}
+    </span>
+  )
+}
+
+function ItemCell({
+  entry,
+  onOpenItem
+}: {
+  entry: HistoryEntry
+  onOpenItem(id: number): void
+}): React.JSX.Element {
+  if (!entry.valid) return <span className={styles.message}>{entry.message ?? 'Not valid'}</span>
+  const name = entry.itemName ?? (entry.itemId !== null ? `Item #${entry.itemId}` : '—')
+  if (entry.itemId === null) return <span className={styles.itemText}>{name}</span>
+  const id = entry.itemId
+  return (
+    <button
+      type="button"
+      className={styles.itemLink}
+      onClick={() => onOpenItem(id)}
+      title={`Open ${name}`}
+    >
+      {name}
+    </button>
+  )
+}
+
+function Row({
+  entry,
+  fresh,
+  busy,
+  now,
+  onRecheck,
+  onOpenItem
+}: {
+  entry: HistoryEntry
+  fresh: boolean
+  busy: boolean
+  now: Date
+  onRecheck(code: string): void
+  onOpenItem(id: number): void
+}): React.JSX.Element {
+  return (
+    <tr data-fresh={fresh || undefined} data-flag={entry.flag ?? undefined}>
+      <td>
+        <VerdictCell valid={entry.valid} flag={entry.flag} />
+      </td>
+      <td>
+        <span className={`${styles.code} mono`} title={entry.code}>
+          {shortCode(entry.code)}
+        </span>
+      </td>
+      <td className={styles.itemCol}>
+        <ItemCell entry={entry} onOpenItem={onOpenItem} />
+      </td>
+      <td className={styles.licenceCol}>
+        {entry.license ?? <span className={styles.muted}>—</span>}
+      </td>
+      <td className={styles.supportCol}>
+        <SupportCell entry={entry} now={now} />
+      </td>
+      <td className={`${styles.time} tabular`}>
+        <time dateTime={entry.checkedAt}>{formatDateTime(entry.checkedAt, now)}</time>
+      </td>
+      <td className={styles.actionCol}>
+        <button
+          type="button"
+          className={styles.recheck}
+          onClick={() => onRecheck(entry.code)}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          aria-label={`Re-check ${entry.code}`}
+          title="Check this code again now"
+        >
+          {busy ? (
+            <LoaderCircle size={14} aria-hidden className={styles.spin} />
+          ) : (
+            <RotateCw size={14} aria-hidden />
+          )}
+          <span className={styles.recheckWord}>Re-check</span>
+        </button>
+      </td>
+    </tr>
+  )
+}
+
+function Head(): React.JSX.Element {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Verdict</th>
+        <th scope="col">Code</th>
+        <th scope="col" className={styles.itemCol}>
+          Item
+        </th>
+        <th scope="col" className={styles.licenceCol}>
+          Licence
+        </th>
+        <th scope="col" className={styles.supportCol}>
+          Support until
+        </th>
+        <th scope="col">Checked</th>
+        <th scope="col" className={styles.actionCol}>
+          <span className="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  )
+}
+
+/** Newest first; one row per check, so a code checked twice shows both verdicts. */
+export function HistoryTable({
+  entries,
+  rechecking,
+  lastRecheck,
+  now,
+  onRecheck,
+  onOpenItem
+}: {
+  entries: readonly HistoryEntry[]
+  rechecking: readonly string[]
+  lastRecheck: Validation | null
+  now: Date
+  onRecheck(code: string): void
+  onOpenItem(id: number): void
+}): React.JSX.Element {
+  return (
+    <table className={styles.table} aria-label="Lookup history">
+      <Head />
+      <tbody>
+        {entries.map((e, i) => (
+          <Row
+            // Entries have no id: a code and its time are unique in practice, the index settles ties.
+            key={`${e.code}\n${e.checkedAt}\n${i}`}
+            entry={e}
+            fresh={
+              lastRecheck !== null &&
+              lastRecheck.code === e.code &&
+              lastRecheck.checkedAt === e.checkedAt
+            }
+            busy={rechecking.includes(e.code)}
+            now={now}
+            onRecheck={onRecheck}
+            onOpenItem={onOpenItem}
+          />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+export function HistorySkeleton(): React.JSX.Element {
+  return (
+    <div role="status" aria-label="Loading the lookup history" aria-busy="true">
+      <table className={styles.table} aria-hidden>
+        <Head />
+        <tbody>
+          {Array.from({ length: 8 }, (_, i) => (
+            <tr key={i}>
+              <td>
+                <Skeleton width={80} height={14} />
+              </td>
+              <td>
+                <Skeleton width={110} height={14} />
+              </td>
+              <td className={styles.itemCol}>
+                <Skeleton width="70%" height={14} />
+              </td>
+              <td className={styles.licenceCol}>
+                <Skeleton width={60} height={14} />
+              </td>
+              <td className={styles.supportCol}>
+                <Skeleton width={80} height={14} />
+              </td>
+              <td>
+                <Skeleton width={90} height={14} />
+              </td>
+              <td className={styles.actionCol}>
+                <Skeleton width={72} height={24} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { builtInDemo } from '../../electron/main/app'
+import type { DemoServer } from '../../electron/main/demo'
+import { startHarness, type Harness, type HarnessOptions } from './harness'
+
+// A seller pastes a buyer's e-mail thread (or a spreadsheet column) into Bulk and gets a
+// verdict for every code in it. The app runs on its demo marketplace, started here so
+// the test knows which codes are valid.
+
+async function startOnDemo(
+  options: Omit<HarnessOptions, 'demo' | 'startDemo'> = {}
+): Promise<{ h: Harness; market: DemoServer }> {
+  let market: DemoServer | null = null
+  const h = await startHarness({
+    ...options,
+    demo: true,
+    startDemo: async () => {
+      const demo = await builtInDemo()
+      market = demo
+      return demo
+    }
+  })
+  if (!market) throw new Error('the demo marketplace was not started through startDemo')
+  return { h, market }
+}
+
+async function openBulk(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).waitFor()
+  await page.keyboard.press('Control+K')
+  await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
+  await page.getByRole('tab', { name: 'Bulk' }).click()
+  await page.getByLabel('Codes to check').waitFor()
+}
+
+/** Prose with codes in it, as a seller would paste an e-mail thread. */
+function pastedText(market: DemoServer): { text: string; codes: string[]; validCodes: string[] } {
+  const { valid, expired, noSupport, invalid } = market.sampleCodes
+  const refunded = market.data.purchases.find((p) => p.state === 'refunded')!.code
+  const more = market.data.purchases
+    .filter((p) => p.state === 'active' && ![valid, expired, noSupport].includes(p.code))
+    .slice(0, 4)
+    .map((p) => p.code)
+  const text = [
+    'Hi, thanks for the quick reply!',
+    `My code is ${valid.toUpperCase()} and my colleague's is "${expired}".`,
+    `> On Monday you wrote: please send ${valid} again`,
+    `Also these: ${noSupport}, ${invalid};`,
+    `${refunded}`,
+    ...more.map((c, i) => `${i + 1}. ${c}`),
+    'Best regards, Sam (order 2024-05-01)'
+  ].join('\n')
+  return {
+    text,
+    codes: [valid, expired, noSupport, invalid, refunded, ...more],
+    validCodes: [valid, expired, noSupport, ...more]
+  }
+}
+
+const results = (page: Page) => page.getByRole('table', { name: 'Bulk results' })
+const resultRow = (page: Page, code: string) =>
+  results(page).getByRole('row').filter({ hasText: code })
+
+describe('Bulk validation', () => {
+  it('pulls the codes out of pasted text, checks each to the end and exports them', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openBulk(page)
+    const { text, codes, validCodes } = pastedText(market)
+    await page.getByLabel('Codes to check').fill(text)
+    await page.getByRole('button', { name: 'Check all' }).click()
+
+    // Duplicates merged (the valid code appears twice, once upper-case).
+    await page.getByText(`${codes.length} codes found in the pasted text`).waitFor()
+    await page.getByText('Finished', { exact: true }).waitFor()
+    expect(await page.getByTestId('bulk-progress-text').textContent()).toBe(
+      `${codes.length} of ${codes.length} checked`
+    )
+    const bar = page.getByRole('progressbar', { name: 'Codes checked' })
+    expect(await bar.getAttribute('aria-valuenow')).toBe(String(codes.length))
+    expect(await bar.getAttribute('aria-valuemax')).toBe(String(codes.length))
+    await page.getByText(`${validCodes.length} valid`, { exact: true }).waitFor()
+    await page.getByText(`${codes.length - validCodes.length} not valid`, { exact: true }).waitFor()
+
+    // Every code reported once, in the order pasted, with its verdict.
+    const rows = results(page).getByRole('row')
+    expect(await rows.count()).toBe(codes.length + 1)
+    for (const [i, code] of codes.entries()) {
+      const row = resultRow(page, code)
+      expect(await row.count()).toBe(1)
+      expect(await row.getAttribute('aria-rowindex')).toBe(String(i + 2))
+      expect(await row.getAttribute('data-status')).toBe(
+        validCodes.includes(code) ? 'valid' : 'not-valid'
+      )
+    }
+    const { valid } = market.sampleCodes
+    const purchase = market.data.purchases.find((p) => p.code === valid)!
+    const item = [...market.data.items, ...market.data.unlisted].find(
+      (i) => i.id === purchase.itemId
+    )!
+    expect(await resultRow(page, valid).textContent()).toContain(item.name)
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click()
+    ])
+    expect(download.suggestedFilename()).toMatch(/^seller-desk-bulk-check-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '')
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines[0]).toBe('Purchase code,Result,Item ID,Item,Licence,Supported until,Message,Flag')
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(codes)
+    expect(lines[1]).toContain(`${valid},Valid,${purchase.itemId},`)
+    expect(lines[4]).toMatch(new RegExp(`^${market.sampleCodes.invalid},Not valid,`))
+
+    // The checks went into the lookup history too.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /History/ })
+      .click()
+    await page.getByText(`${codes.length} lookups`).waitFor()
+
+    // Back on Validate, the finished job is still there; a new one starts from the text.
+    await page.keyboard.press('Control+3')
+    await page.getByText('Finished', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'New bulk check' }).click()
+    expect(await page.getByLabel('Codes to check').inputValue()).toBe(text)
+  })
+
+  it('says so when the text holds no codes', async () => {
+    const { h } = await startOnDemo()
+    await openBulk(h.page)
+    await h.page.getByLabel('Codes to check').fill('Thanks for the help!\nSee you soon.')
+    await h.page.getByRole('button', { name: 'Check all' }).click()
+    await h.page
+      .getByRole('alert')
+      .getByText(/No purchase codes were found/)
+      .waitFor()
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 760, height: 700 }
+    ]) {
+      it(`looks right (${colorScheme}, ${viewport.width}x${viewport.height})`, async () => {
+        const { h, market } = await startOnDemo({ colorScheme, viewport })
+        await openBulk(h.page)
+        const { text } = pastedText(market)
+        await h.page.getByLabel('Codes to check').fill(text)
+        await h.screenshot(`bulk-input-${colorScheme}-${viewport.width}`)
+        await h.page.getByRole('button', { name: 'Check all' }).click()
+        await h.page.getByText('Finished', { exact: true }).waitFor()
+        await h.screenshot(`bulk-done-${colorScheme}-${viewport.width}`)
+      })
+    }
+  }
+})

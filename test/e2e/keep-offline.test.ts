@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { builtInDemo } from '../../electron/main/app'
+import type { DemoServer } from '../../electron/main/demo'
+import { startHarness } from './harness'
+
+// Video and audio stream while online and are stored only when the seller asks ("Keep
+// offline"); a kept video then plays with the marketplace gone.
+
+async function openItem(page: Page, name: string): Promise<string> {
+  await page.keyboard.press('Control+2')
+  await page.getByRole('searchbox', { name: 'Search items' }).fill(name)
+  await page.getByRole('button', { name, exact: true }).click()
+  await page.getByRole('heading', { name, level: 1 }).waitFor()
+  const video = page.locator('video')
+  await video.waitFor()
+  return (await video.getAttribute('src')) ?? ''
+}
+
+/** What the media route answers for an address, from inside the page. */
+function fetchStatus(page: Page, src: string): Promise<{ status: number; bytes: number }> {
+  return page.evaluate(async (u) => {
+    try {
+      const r = await fetch(u)
+      return { status: r.status, bytes: (await r.arrayBuffer()).byteLength }
+    } catch {
+      return { status: 0, bytes: 0 }
+    }
+  }, src)
+}
+
+describe('Keep offline', () => {
+  it('stores a video only when asked, and plays it with the marketplace gone', async () => {
+    let market: DemoServer | null = null
+    const h = await startHarness({
+      demo: true,
+      startDemo: async () => {
+        const demo = await builtInDemo()
+        market = demo
+        return demo
+      }
+    })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    const videos = market!.data.items.filter((i) => i.media.preview_video)
+    expect(videos.length).toBeGreaterThanOrEqual(2)
+    const [kept, streamed] = videos as [(typeof videos)[0], (typeof videos)[0]]
+
+    const streamedSrc = await openItem(page, streamed.name)
+    await page.getByText('Streams while online. Keep a copy to play it offline.').waitFor()
+
+    const keptSrc = await openItem(page, kept.name)
+    await page.getByRole('button', { name: 'Keep offline' }).click()
+    const done = page.getByRole('status').filter({ hasText: 'Kept offline' })
+    await done.waitFor()
+    expect(await done.textContent()).toMatch(
+      /^Kept offline · [\d.,]+ (bytes|kB|MB)\. This video now plays without a connection\.$/
+    )
+
+    await h.screenshot('item-keep-offline')
+
+    await market!.close()
+    const offline = await fetchStatus(page, keptSrc)
+    expect(offline.status).toBe(200)
+    expect(offline.bytes).toBeGreaterThan(0)
+    expect((await fetchStatus(page, streamedSrc)).status).not.toBe(200)
+  })
+})

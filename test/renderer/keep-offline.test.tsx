@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { SellerDeskApi } from '../../shared/ipc/api'
+import { ItemMedia } from '../../renderer/src/views/items/ItemMedia'
+import { deferred, err, installFakeBridge, ok, sampleItem } from './fake-bridge'
+
+const VIDEO = 'https://market.test/media/103/preview.mp4'
+const video = sampleItem({
+  id: 103,
+  kind: 'video',
+  media: {
+    thumbnail: null,
+    preview_image: null,
+    preview_video: VIDEO,
+    preview_audio: null,
+    screenshots: []
+  }
+})
+
+describe('Keep offline', () => {
+  it('downloads a video on request and says it now plays offline', async () => {
+    const answer = deferred<Awaited<ReturnType<SellerDeskApi['keepMediaOffline']>>>()
+    const bridge = installFakeBridge({ keepMediaOffline: () => answer.promise })
+    const user = userEvent.setup()
+    render(<ItemMedia item={video} />)
+    expect(
+      screen.getByText('Streams while online. Keep a copy to play it offline.')
+    ).toBeInTheDocument()
+    // Nothing is downloaded until the seller asks.
+    expect(bridge.keepMediaOffline).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Keep offline' }))
+    expect(bridge.calls.keepMediaOffline).toEqual([{ url: VIDEO }])
+    expect(screen.getByText('Downloading the video…')).toBeInTheDocument()
+    await act(async () => answer.resolve(ok({ bytes: 4_200_000, contentType: 'video/mp4' })))
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Kept offline · 4.2 MB. This video now plays without a connection.'
+    )
+    expect(screen.queryByRole('button', { name: 'Keep offline' })).toBeNull()
+  })
+
+  it('says why it failed and offers to try again', async () => {
+    let fail = true
+    installFakeBridge({
+      keepMediaOffline: async () =>
+        fail
+          ? err('offline', 'The marketplace could not be reached.')
+          : ok({ bytes: 900, contentType: 'audio/mpeg' })
+    })
+    const user = userEvent.setup()
+    const audio = sampleItem({
+      kind: 'audio',
+      media: { ...video.media, preview_video: null, preview_audio: 'https://market.test/a.mp3' }
+    })
+    render(<ItemMedia item={audio} />)
+    await user.click(screen.getByRole('button', { name: 'Keep offline' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not keep the audio offline: The marketplace could not be reached.'
+    )
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Kept offline · 900 bytes.')
+  })
+
+  it('is not offered for images, which are cached with the catalogue', () => {
+    installFakeBridge()
+    render(<ItemMedia item={sampleItem()} />)
+    expect(screen.queryByRole('button', { name: 'Keep offline' })).toBeNull()
+  })
+})

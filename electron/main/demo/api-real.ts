@@ -28,16 +28,30 @@ export function frameworkError(
   req: Pick<ApiRequest, 'headers'>,
   status: number,
   message: string,
-  headers: Record<string, string> = {}
+  headers: Record<string, string> = {},
+  /** Debug mode's extra JSON fields (exception, file, line, trace). */
+  debug: Record<string, unknown> = {}
 ): Reply {
   const accept = req.headers.accept
   const requestedWith = req.headers['x-requested-with']
   return wantsJson(accept, typeof requestedWith === 'string' ? requestedWith : undefined)
-    ? jsonReply(status, { message }, true, headers)
+    ? jsonReply(status, { ...debug, message }, true, headers)
     : htmlReply(status, errorPage(status), headers)
 }
 
 export function realApi(ctx: RealContext, req: ApiRequest): Reply {
+  return throttled(ctx, req, () =>
+    isBrowserAgent(req.headers['user-agent'])
+      ? redirectReply(302, `${req.origin}/`)
+      : route(ctx, req)
+  )
+}
+
+/**
+ * The throttle middleware (point 4): counts the request, answers 429 past the limit, and
+ * puts the rate-limit headers on whatever the app answers, errors included.
+ */
+export function throttled(ctx: RealContext, req: ApiRequest, app: () => Reply): Reply {
   const rate = ctx.limiter.hit(req.client)
   const rateHeaders: Record<string, string> = {
     'X-RateLimit-Limit': String(rate.limit),
@@ -48,9 +62,7 @@ export function realApi(ctx: RealContext, req: ApiRequest): Reply {
         'Retry-After': String(rate.retryAfter),
         'X-RateLimit-Reset': String(rate.resetAt)
       })
-    : isBrowserAgent(req.headers['user-agent'])
-      ? redirectReply(302, `${req.origin}/`)
-      : route(ctx, req)
+    : app()
   return { ...reply, headers: { ...reply.headers, ...rateHeaders } }
 }
 

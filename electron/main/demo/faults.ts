@@ -7,6 +7,10 @@ export type Fault =
   | { type: 'api-off' }
   | { type: 'redirect'; location: string; status?: 301 | 302 }
   | { type: 'html'; status?: number }
+  /** Real mode: a 500 from the app in debug mode, exception details included (point 34). */
+  | { type: 'debug-error' }
+  /** Real mode: the seller is banned: account details answer 401, the rest still work (point 14). */
+  | { type: 'banned' }
 
 export interface FaultController {
   /** `times` defaults to "until cleared"; `path` limits the fault to request paths starting with it. */

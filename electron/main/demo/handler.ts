@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { realApi, frameworkError, type RealContext } from './api-real'
+import { realApi, frameworkError, throttled, type RealContext } from './api-real'
 import { specApi } from './api-spec'
 import type { Fault, FaultQueue } from './faults'
 import type { MediaStore } from './media'
@@ -48,11 +48,25 @@ function originOf(req: IncomingMessage, fallback: string): string {
     : fallback
 }
 
+/** What Laravel's debug mode puts in a 500 (point 34): never for a seller's eyes. */
+function debugError(req: IncomingMessage): Reply {
+  const exception = {
+    message: "SQLSTATE[42S22]: Column not found: 1054 Unknown column 'sub_category'",
+    exception: 'Illuminate\\Database\\QueryException',
+    file: '/var/www/market/vendor/laravel/framework/src/Illuminate/Database/Connection.php',
+    line: 829,
+    trace: [{ file: '/var/www/market/app/Http/Controllers/Api/ItemController.php', line: 42 }]
+  }
+  return frameworkError(req, 500, exception.message, {}, exception)
+}
+
 function faultReply(
-  fault: Exclude<Fault, { type: 'latency' | 'truncate' | 'hang' }>,
+  fault: Exclude<Fault, { type: 'latency' | 'truncate' | 'hang' | 'banned' }>,
   req: IncomingMessage
 ): Reply {
   switch (fault.type) {
+    case 'debug-error':
+      return debugError(req)
     case 'status': {
       const headers: Record<string, string> =
         fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {}
@@ -117,13 +131,6 @@ export function createHandler(
     if (!path.startsWith('/api/'))
       return writeReply(res, htmlReply(404, errorPage(404)), { headOnly })
 
-    let truncate = false
-    const fault = ctx.faults.take(path)
-    if (fault?.type === 'hang') return // Left open until close() destroys the socket.
-    if (fault?.type === 'latency') await ctx.sleep(fault.ms)
-    else if (fault?.type === 'truncate') truncate = true
-    else if (fault) return writeReply(res, faultReply(fault, req), { headOnly })
-
     const apiRequest: ApiRequest = {
       // HEAD is answered by GET routes, as in Laravel.
       method: headOnly ? 'GET' : method,
@@ -133,6 +140,37 @@ export function createHandler(
       origin: real ? originOf(req, ctx.baseUrl) : ctx.baseUrl,
       client: req.socket.remoteAddress ?? 'unknown'
     }
+
+    let truncate = false
+    const fault = ctx.faults.take(path)
+    if (fault?.type === 'hang') return // Left open until close() destroys the socket.
+    if (fault?.type === 'latency') await ctx.sleep(fault.ms)
+    else if (fault?.type === 'truncate') truncate = true
+    else if (fault?.type === 'banned') {
+      // Real mode only. Account details alone refuse a banned seller; the rest answer as usual.
+      const refused = real && path === '/api/account/details'
+      const banned = (): Reply =>
+        refused
+          ? jsonReply(401, { status: ctx.texts.error, msg: ctx.texts.invalidRequest }, true)
+          : real
+            ? realApi(ctx, apiRequest)
+            : specApi(ctx, apiRequest)
+      return writeReply(res, refused ? throttled(ctx, apiRequest, banned) : banned(), {
+        headOnly
+      })
+    } else if ((fault?.type === 'api-off' || fault?.type === 'debug-error') && real) {
+      // The app itself answers these, behind its throttle: counted, with headers.
+      return writeReply(
+        res,
+        throttled(ctx, apiRequest, () => faultReply(fault, req)),
+        { headOnly }
+      )
+    } else if (fault) {
+      // Statuses, redirects and pages stand for what sits in front of the app (a proxy, a
+      // CDN, maintenance mode): the throttle never sees them, so they carry no rate headers.
+      return writeReply(res, faultReply(fault, req), { headOnly })
+    }
+
     writeReply(res, real ? realApi(ctx, apiRequest) : specApi(ctx, apiRequest), {
       truncate,
       headOnly

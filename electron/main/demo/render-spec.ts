@@ -4,12 +4,20 @@ import type { Texts } from './texts'
 /**
  * Spec mode: the shapes of seller-api-spec.md and nothing else. Fields the spec marks as
  * present only sometimes (media previews, screenshots, supported_until) are left out when
- * they do not apply; optional item data the seller never set (version, demo link) too.
+ * they do not apply. The spec gives every item a major.minor.patch version and a demo
+ * link, so data a seller never set (null in the seed, as real installs send it) is filled.
  */
 
 type Json = Record<string, unknown>
 
 const iso = (s: string): string => new Date(s).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** "2.1" -> "2.1.0"; an unset version is the first release. */
+function specVersion(version: string | null): string {
+  const parts = (version ?? '1.0.0').split('.')
+  while (parts.length < 3) parts.push('0')
+  return parts.slice(0, 3).join('.')
+}
 
 export function specItem(item: DemoItem, origin: string, currency: string): Json {
   // An empty path is the bare site root, as a real install renders it.
@@ -30,10 +38,10 @@ export function specItem(item: DemoItem, origin: string, currency: string): Json
       ([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`
     )
   }
-  if (item.version !== null) out['version'] = item.version
-  if (item.demo_link !== null) out['demo_link'] = item.demo_link
   return {
     ...out,
+    version: specVersion(item.version),
+    demo_link: item.demo_link ?? `https://demo.lumen-studio.example/item-${item.id}/`,
     tags: item.tags,
     media,
     price: { regular: item.price.regular, extended: item.price.extended },

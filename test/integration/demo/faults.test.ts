@@ -21,6 +21,8 @@ describe('demo server faults', () => {
     s.faults.inject({ type: 'status', status: 504, body: 'empty' }, { times: 1 })
     const html = await get(s, '/api/account/details', { api_key: s.apiKey })
     expect(html.status).toBe(503)
+    // Answered in front of the app (proxy, maintenance): no throttle headers.
+    expect(html.headers.get('x-ratelimit-limit')).toBeNull()
     expect(html.headers.get('retry-after')).toBe('7')
     expect(html.headers.get('content-type')).toMatch(/^text\/html/)
     const json = await get(s, '/api/account/details', { api_key: s.apiKey })
@@ -76,10 +78,38 @@ describe('demo server faults', () => {
     )
     expect(html.status).toBe(404)
     expect(html.text).toMatch(/^<!DOCTYPE html>/)
+    // The app answers it behind its throttle: counted, with the rate-limit headers.
+    expect(json.headers.get('x-ratelimit-limit')).toBe('60')
+    expect(json.headers.get('x-ratelimit-remaining')).toBe('59')
+    expect(html.headers.get('x-ratelimit-remaining')).toBe('58')
     // Media are not part of the API: they still answer.
     expect((await fetch(`${s.baseUrl}/media/profile/avatar.jpg`)).status).toBe(200)
     s.faults.clear()
     expect((await get(s, '/api/items/all', { api_key: s.apiKey })).status).toBe(200)
+  })
+
+  it('debug-error: a 500 with exception details, counted by the throttle', async () => {
+    const s = await demo({ mode: 'real' })
+    s.faults.inject({ type: 'debug-error' }, { times: 1 })
+    const r = await get(s, '/api/items/all', { api_key: s.apiKey })
+    expect(r.status).toBe(500)
+    const body = r.json as Record<string, unknown>
+    expect(body['exception']).toMatch(/QueryException/)
+    expect(typeof body['file']).toBe('string')
+    expect(Array.isArray(body['trace'])).toBe(true)
+    expect(r.headers.get('x-ratelimit-remaining')).toBe('59')
+  })
+
+  it('banned: account details answer 401, the other endpoints still answer', async () => {
+    const s = await demo({ mode: 'real' })
+    s.faults.inject({ type: 'banned' })
+    const account = await get(s, '/api/account/details', { api_key: s.apiKey })
+    expect(account.status).toBe(401)
+    expect((account.json as Record<string, unknown>)['msg']).toBe('Invalid request')
+    expect(account.headers.get('x-ratelimit-limit')).toBe('60')
+    const items = await get(s, '/api/items/all', { api_key: s.apiKey })
+    expect(items.status).toBe(200)
+    expect(Array.isArray((items.json as Record<string, unknown>)['items'])).toBe(true)
   })
 
   it('redirect: 302 by default, 301 on request, to the given place', async () => {

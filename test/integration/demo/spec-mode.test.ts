@@ -53,7 +53,9 @@ describe('demo server, spec mode: success shapes', () => {
       expect(raw['published_at']).toMatch(ISO_SECONDS)
       const media = raw['media'] as Record<string, unknown>
       if ('screenshots' in media) expect(Array.isArray(media['screenshots'])).toBe(true)
-      if ('version' in raw) expect(raw['version']).toMatch(/^\d+(\.\d+)*$/)
+      // The spec: every item has a major.minor.patch version and a demo link.
+      expect(raw['version']).toMatch(/^\d+\.\d+\.\d+$/)
+      expect(raw['demo_link']).toMatch(/^https:\/\/\S+$/)
       expect(typeof raw['price']).toBe('object')
     }
     const parsed = parseItemsResponse(r.json)

@@ -23,6 +23,9 @@
  * - The host uses the test process's keychain (run under test/with-keychain.sh), under a
  *   keychain service of its own (`keychainService`), emptied when the harness closes: each
  *   test sees only the keys it saved.
+ * - Closing sweeps for leaked keys: every key saved in that keychain service and the keys
+ *   of any demo marketplace the app started must not appear in the data folder, the page
+ *   or the page's console. A leak fails the test that caused it.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
@@ -31,8 +34,10 @@ import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
+import { builtInDemo } from '../../electron/main/app'
 import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
+import { filesHolding, textHolding } from './secret-scan'
 
 export interface HarnessOptions {
   /** Connect to the built-in demo marketplace before the page opens. */
@@ -95,12 +100,29 @@ function currentTestName(): string | null {
   return names.join(' ')
 }
 
+async function keychainCredentials(service: string) {
+  const { default: keytar } = await import('keytar')
+  return { keytar, credentials: await keytar.findCredentials(service) }
+}
+
 /** Deletes every key saved under a test's own keychain service. */
 async function clearKeychainService(service: string): Promise<void> {
-  const { default: keytar } = await import('keytar')
-  for (const { account } of await keytar.findCredentials(service)) {
-    await keytar.deletePassword(service, account)
-  }
+  const { keytar, credentials } = await keychainCredentials(service)
+  for (const { account } of credentials) await keytar.deletePassword(service, account)
+}
+
+/** Where the keys this harness knows of turn up: data files, page text, page console. */
+async function leaksOf(
+  secrets: string[],
+  dataDir: string,
+  pageText: string,
+  consoleLines: string[]
+): Promise<string[]> {
+  if (secrets.length === 0) return []
+  const places = (await filesHolding(dataDir, secrets)).map((f) => `data folder: ${f}`)
+  if (textHolding(pageText, secrets).length > 0) places.push('the page')
+  if (textHolding(consoleLines.join('\n'), secrets).length > 0) places.push("the page's console")
+  return places
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -120,6 +142,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (ownDataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const keychainService = `Seller Desk e2e ${randomUUID()}`
   cleanups.push(() => clearKeychainService(keychainService))
+  // Keys of demo marketplaces the app starts: the built-in one, or the test's own.
+  const demoKeys: string[] = []
+  const startDemo: NonNullable<LaunchOptions['startDemo']> = async () => {
+    const demo = await (options.startDemo ?? builtInDemo)()
+    demoKeys.push(demo.apiKey)
+    const buyerKey = (demo as { buyerKey?: unknown }).buyerKey
+    if (typeof buyerKey === 'string') demoKeys.push(buyerKey)
+    return demo
+  }
 
   try {
     let running: RunningHost | null = await launchHost({
@@ -127,10 +158,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       port: 0,
       demo: options.demo ?? false,
       keychainService,
-      ...(options.startDemo ? { startDemo: options.startDemo } : {})
+      startDemo
     })
-    if (running.demoProblem) throw new Error(`The demo marketplace did not start: ${running.demoProblem}`)
+    if (running.demoProblem)
+      throw new Error(`The demo marketplace did not start: ${running.demoProblem}`)
     const { port, token, baseUrl, url } = running.server
+
+    // Runs after the host has closed (its writes are done) and before the keychain and
+    // the data folder are cleared (cleanups run in reverse).
+    let leaks: string[] = []
+    let pageText = ''
+    const consoleLines: string[] = []
+    cleanups.push(async () => {
+      const { credentials } = await keychainCredentials(keychainService)
+      const secrets = [...new Set([...demoKeys, ...credentials.map((c) => c.password)])]
+      leaks = await leaksOf(secrets, dataDir, pageText, consoleLines)
+    })
     cleanups.push(() => running?.close() ?? Promise.resolve())
 
     const browser = await launchChromium()
@@ -141,7 +184,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
     await context.tracing.start({ screenshots: true, snapshots: true })
     const page = await context.newPage()
-    const consoleLines: string[] = []
     page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`))
     page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`))
 
@@ -161,12 +203,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         if (failed) {
           await screenshot(`${name}.failure`).catch(() => '')
           await mkdir(join(resultsDir, 'traces'), { recursive: true })
-          await context.tracing.stop({ path: join(resultsDir, 'traces', `${name}.zip`) }).catch(() => {})
-          if (consoleLines.length > 0) console.log(`[harness] page console for "${testName}":\n${consoleLines.join('\n')}`)
+          await context.tracing
+            .stop({ path: join(resultsDir, 'traces', `${name}.zip`) })
+            .catch(() => {})
+          if (consoleLines.length > 0)
+            console.log(`[harness] page console for "${testName}":\n${consoleLines.join('\n')}`)
         } else {
           await context.tracing.stop().catch(() => {})
         }
+        pageText = await page.content().catch(() => '')
         await cleanUp()
+        if (leaks.length > 0) {
+          throw new Error(`An API key leaked into ${leaks.join(', ')} (test "${testName}").`)
+        }
       })())
 
     const host = {
@@ -178,14 +227,29 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       restart: async (): Promise<void> => {
         await host.stop()
-        running = await launchHost({ dataDir, port, token, keychainService })
+        running = await launchHost({ dataDir, port, token, keychainService, startDemo })
       }
     }
 
-    if (testName !== null) onTestFinished((ctx) => close({ failed: ctx.task.result?.state === 'fail' }))
+    if (testName !== null)
+      // A test that closed the harness itself has seen (and may expect) what close() threw.
+      onTestFinished((ctx) =>
+        closed ? undefined : close({ failed: ctx.task.result?.state === 'fail' })
+      )
 
     await page.goto(url)
-    return { page, context, url, token, dataDir, keychainService, host, consoleLines, screenshot, close }
+    return {
+      page,
+      context,
+      url,
+      token,
+      dataDir,
+      keychainService,
+      host,
+      consoleLines,
+      screenshot,
+      close
+    }
   } catch (e) {
     await cleanUp()
     throw e

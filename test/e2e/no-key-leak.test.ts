@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { format } from 'node:util'
@@ -7,48 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/main/demo'
 import { startHarness } from './harness'
 import { rpcRequest } from './harness-http'
+import { filesHolding, filesUnder, secretForms, textHolding } from './secret-scan'
 
 // The API key is a password: it lives in the system keychain and nowhere else. After a
 // realistic session, no file in the data folder and no line of console output holds it.
-
-/** Every form a secret could take when written by accident: as is, upper-cased, UTF-16, base64. */
-function secretForms(secret: string): Buffer[] {
-  return [
-    Buffer.from(secret, 'utf8'),
-    Buffer.from(secret.toUpperCase(), 'utf8'),
-    Buffer.from(secret, 'utf16le'),
-    Buffer.from(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''), 'utf8')
-  ]
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = []
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)))
-    else out.push(path)
-  }
-  return out
-}
-
-/** Files under `dir` (names or bytes, binary included) holding any form of a secret. */
-async function filesHolding(dir: string, secrets: string[]): Promise<string[]> {
-  const forms = secrets.flatMap(secretForms)
-  const hits: string[] = []
-  for (const file of await filesUnder(dir)) {
-    const bytes = await readFile(file)
-    const name = Buffer.from(relative(dir, file), 'utf8')
-    if (forms.some((f) => bytes.includes(f) || name.includes(f))) hits.push(relative(dir, file))
-  }
-  return hits
-}
-
-const textHolding = (text: string, secrets: string[]): string[] =>
-  secrets.filter((s) =>
-    secretForms(s).some(
-      (f) => text.includes(f.toString('utf8')) || text.includes(f.toString('utf16le'))
-    )
-  )
 
 /** Everything this process prints while `run` goes on: console calls and raw stdout/stderr writes. */
 function captureOutput(): { lines: string[]; stop(): void } {
@@ -97,6 +59,16 @@ describe('The API key', () => {
       ['leak-0.bin', 'leak-1.bin', 'leak-2.bin', 'leak-3.bin'].sort()
     )
     expect(textHolding(`token=${key.toUpperCase()}`, [key])).toEqual([key])
+  })
+
+  it('every end-to-end test is swept: the harness refuses to close over a leaked key', async () => {
+    const h = await startHarness({ demo: true })
+    await h.page.getByTestId('balance').waitFor()
+    // The built-in demo is seeded the same way every time: this is the key the app holds.
+    const demo = await startDemoServer({ mode: 'spec' })
+    await demo.close()
+    await writeFile(join(h.dataDir, 'leaked.txt'), `key=${demo.apiKey}`)
+    await expect(h.close({ failed: false })).rejects.toThrow(/leaked into data folder: leaked\.txt/)
   })
 
   it('stays out of the data folder and the console through a whole session', async () => {

@@ -65,6 +65,11 @@ export function Sidebar({ version }: { version: string | null }): React.JSX.Elem
                   <kbd className={styles.kbd} aria-hidden>
                     {shortcutLabel(String(i + 1), mac)}
                   </kbd>
+                  {v === 'validate' && (
+                    <kbd className={styles.kbd} aria-hidden data-testid="validate-shortcut-k">
+                      {shortcutLabel('K', mac)}
+                    </kbd>
+                  )}
                 </button>
               </li>
             )

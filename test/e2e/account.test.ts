@@ -13,6 +13,34 @@ describe('Account', () => {
     expect(await page.getByText(/^@/).first().textContent()).toMatch(/^@\S+/)
     await page.getByRole('heading', { name: 'Public profile' }).waitFor()
     await page.getByText(/Online · synced/).waitFor()
+    // What the demo seller's account holds (electron/main/demo/seed.ts), as a seller reads it.
+    await page.getByRole('heading', { name: 'Lúcia Ferreira', level: 2 }).waitFor()
+    expect(await page.getByText('@lumenstudio', { exact: true }).count()).toBe(1)
+    await page.getByText('lucia@lumen-studio.example', { exact: true }).waitFor()
+    await page.getByText('support@lumen-studio.example', { exact: true }).waitFor()
+    await page.getByText('Sep 14, 2021').waitFor()
+    // Social links are built from user names; Pinterest is unset and shows no chip.
+    const social = page.locator('a[title$="(opens in your browser)"]')
+    const hrefs = await social.evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^https:\/\/(www\.)?facebook\.com\/lumenstudio$/),
+        expect.stringMatching(/^https:\/\/(www\.)?x\.com\/lumen_studio$/),
+        expect.stringMatching(/^https:\/\/(www\.)?youtube\.com\/@LumenStudio$/),
+        expect.stringMatching(/^https:\/\/(www\.)?linkedin\.com\/in\/lucia-ferreira$/),
+        expect.stringMatching(/^https:\/\/(www\.)?instagram\.com\/lumen\.studio$/)
+      ])
+    )
+    expect(hrefs).toHaveLength(5)
+    expect(hrefs.join(' ')).not.toMatch(/pinterest/)
+    // Cover and avatar really load (not just an <img> with a broken source).
+    await expect
+      .poll(() =>
+        page
+          .locator('img')
+          .evaluateAll((imgs) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length)
+      )
+      .toBeGreaterThanOrEqual(2)
     // Images come through the host's media route, never straight from the marketplace.
     const srcs = await page
       .locator('img')

@@ -22,12 +22,14 @@ export interface WarmProfile {
 }
 
 /**
- * Storing a fresh list prefetches every thumbnail in the background. A warm cache is one
- * where that has finished: wait until the media cache holds one file per item, or stops
- * growing, or a minute has passed.
+ * Storing a fresh list prefetches its images in the background: every thumbnail, then the
+ * preview images and screenshots (up to half the cache limit, which the bench catalogue
+ * stays under). A warm cache is one where that has finished, so no prefetch competes with
+ * the measured runs: wait until the cache holds `expected` files, or stops growing, or
+ * three minutes have passed.
  */
-async function thumbnailsSettled(handlers: Handlers, items: number): Promise<number> {
-  const deadline = Date.now() + 60_000
+async function prefetchSettled(handlers: Handlers, expected: number): Promise<number> {
+  const deadline = Date.now() + 180_000
   let last = -1
   let still = 0
   for (;;) {
@@ -37,7 +39,7 @@ async function thumbnailsSettled(handlers: Handlers, items: number): Promise<num
     const files = contract.getCacheInfo.response.parse(info.data).files
     still = files === last ? still + 1 : 0
     last = files
-    if ((files >= items && still >= 1) || still >= 6 || Date.now() > deadline) return files
+    if ((files >= expected && still >= 1) || still >= 6 || Date.now() > deadline) return files
   }
 }
 
@@ -50,8 +52,8 @@ export class BenchContext {
   private demoP: Promise<DemoServer> | null = null
   private browserP: Promise<Browser> | null = null
   private profileP: Promise<WarmProfile> | null = null
-  /** Media files cached when the warm profile was ready (for the notes). */
-  thumbnails: number | null = null
+  /** Files cached (media and catalogue) when the warm profile was ready (for the notes). */
+  cachedFiles: number | null = null
 
   constructor(readonly options: BenchOptions) {}
 
@@ -105,10 +107,19 @@ export class BenchContext {
       if (!account.ok) throw new Error(`could not read the demo account: ${account.error.message}`)
       const items = await dispatch(app.handlers, 'listItems', { refresh: true })
       if (!items.ok) throw new Error(`could not list the demo items: ${items.error.message}`)
-      const listed = contract.listItems.response.parse(items.data).data.items.length
+      const listedItems = contract.listItems.response.parse(items.data).data.items
+      const listed = listedItems.length
       if (listed !== this.options.size)
         throw new Error(`the demo listed ${listed} items, not ${this.options.size}`)
-      this.thumbnails = await thumbnailsSettled(app.handlers, this.options.size)
+      const images = new Set(
+        listedItems.flatMap((i) => [
+          i.media.thumbnail,
+          i.media.preview_image,
+          ...i.media.screenshots
+        ])
+      )
+      images.delete(null)
+      this.cachedFiles = await prefetchSettled(app.handlers, images.size)
     } finally {
       await app.close()
     }

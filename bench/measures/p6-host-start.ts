@@ -121,7 +121,7 @@ export const p6HostStart: Measure = {
       ],
       notes: [
         'Spawned: `node --import tsx` on the host from source (as `npm run start:web` runs it), so Node start-up, TypeScript transform and module load are inside the figure; the key reaches it on stdin in place of the keychain. In-process: createApp + host server in the bench process (as electron/host/launch.ts does), modules already loaded, one unmeasured start first.',
-        `Both: Chromium already running, a fresh context per run, navigation as soon as the host listens. The app opens on Account; an init script clicks Items as soon as the sidebar exists. Warm cache: the catalogue and ${ctx.thumbnails ?? '?'} media files; cache, settings and key survive between runs as between launches.`
+        `Both: Chromium already running, a fresh context per run, navigation as soon as the host listens. The app opens on Account; an init script clicks Items as soon as the sidebar exists. Warm cache: ${ctx.cachedFiles ?? '?'} cached files, the catalogue and its prefetched thumbnails, preview images and screenshots; cache, settings and key survive between runs as between launches.`
       ]
     }
   }

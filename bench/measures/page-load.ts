@@ -23,7 +23,7 @@ export async function firstCardAfterLoad(
       }
       return {
         figure: timing(LABEL, samples),
-        note: `Page load: browser host in this process, a fresh Chromium context per run (no HTTP cache); the app opens on Account, an init script clicks Items as soon as the sidebar exists; one unmeasured warm-up load first. Warm cache: the catalogue and ${ctx.thumbnails ?? '?'} media files (thumbnail prefetch finished).`
+        note: `Page load: browser host in this process, a fresh Chromium context per run (no HTTP cache); the app opens on Account, an init script clicks Items as soon as the sidebar exists; one unmeasured warm-up load first. Warm cache: ${ctx.cachedFiles ?? '?'} cached files, the catalogue and its prefetched thumbnails, preview images and screenshots (prefetch finished).`
       }
     } finally {
       await host.close()

@@ -10,11 +10,11 @@ import { createHandlers } from './handlers'
 import type { Handlers } from './ipc/dispatch'
 import {
   createMarketplaceClient,
-  fetchMedia,
   getPacer,
   normaliseBaseUrl,
   normalisePurchaseCode
 } from './marketplace'
+import { pacedMediaFetcher } from './media/paced-fetch'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -79,9 +79,13 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
   const settings = createSettingsStore({ dataDir: options.dataDir, log })
   // Catalogue and media cache, lookup history, bulk checks: durable, under dataDir.
+  // Media the marketplace's throttle would count share its API's pacer (paced-fetch.ts);
+  // the sites are read per request, so a connection added later is paced too.
   const offline = createOfflineServices({
     dataDir: options.dataDir,
-    fetchMedia: (url, o) => fetchMedia(url, o),
+    fetchMedia: pacedMediaFetcher({
+      sites: async () => (await connections.list()).connections.map((c) => c.baseUrl)
+    }),
     log
   })
   const cache = options.cache ?? offline.cache

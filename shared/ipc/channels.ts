@@ -21,6 +21,8 @@ export const channels = {
   listHistory: 'history:list',
   exportHistoryCsv: 'history:export-csv',
   keepMediaOffline: 'media:keep-offline',
+  getMediaOffline: 'media:offline-state',
+  releaseMediaOffline: 'media:release-offline',
   getCacheInfo: 'cache:info',
   clearCache: 'cache:clear',
   setCacheLimit: 'cache:set-limit',

@@ -105,6 +105,10 @@ export const CacheInfoSchema = z.object({
 })
 export type CacheInfo = z.infer<typeof CacheInfoSchema>
 
+/** A media file's offline copy: `bytes` is its size when kept, null otherwise. */
+export const MediaOfflineSchema = z.object({ kept: z.boolean(), bytes: z.number().nullable() })
+export type MediaOffline = z.infer<typeof MediaOfflineSchema>
+
 export const BulkResultSchema = z.object({
   code: z.string(),
   /** False for codes that are not UUIDs: they are still checked, the UI only warns. */
@@ -226,6 +230,18 @@ export const contract = {
     channel: channels.keepMediaOffline,
     request: z.object({ url: z.string().min(1).max(4096) }),
     response: z.object({ bytes: z.number(), contentType: z.string() })
+  },
+  /** Whether a media file is kept offline (the Keep offline button's starting state). */
+  getMediaOffline: {
+    channel: channels.getMediaOffline,
+    request: z.object({ url: z.string().min(1).max(4096) }),
+    response: MediaOfflineSchema
+  },
+  /** Deletes a copy kept offline; the file streams again while online. */
+  releaseMediaOffline: {
+    channel: channels.releaseMediaOffline,
+    request: z.object({ url: z.string().min(1).max(4096) }),
+    response: MediaOfflineSchema
   },
   getCacheInfo: { channel: channels.getCacheInfo, request: none, response: CacheInfoSchema },
   /** The media cache's size limit (least recently used files go first past it); kept across restarts. */

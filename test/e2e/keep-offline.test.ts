@@ -5,7 +5,7 @@ import type { DemoServer } from '../../electron/main/demo'
 import { startHarness } from './harness'
 
 // Video and audio stream while online and are stored only when the seller asks ("Keep
-// offline"); a kept video then plays with the marketplace gone.
+// offline"); a kept video then plays with the marketplace gone, and can be removed.
 
 async function openItem(page: Page, name: string): Promise<string> {
   await page.keyboard.press('Control+2')
@@ -58,6 +58,15 @@ describe('Keep offline', () => {
     )
 
     await h.screenshot('item-keep-offline')
+
+    // Opened again later, it says so from the start, and a copy can be removed and kept again.
+    await openItem(page, streamed.name)
+    await openItem(page, kept.name)
+    await page.getByRole('status').filter({ hasText: 'Kept offline' }).waitFor()
+    await page.getByRole('button', { name: 'Remove offline copy' }).click()
+    await page.getByText('Streams while online. Keep a copy to play it offline.').waitFor()
+    await page.getByRole('button', { name: 'Keep offline' }).click()
+    await done.waitFor()
 
     await market!.close()
     const offline = await fetchStatus(page, keptSrc)

@@ -199,7 +199,7 @@ export function sampleConnections(overrides: Partial<ConnectionsState> = {}): Co
 export function sampleCacheInfo(overrides: Partial<CacheInfo> = {}): CacheInfo {
   return {
     bytes: 12_582_912,
-    limitBytes: 524_288_000,
+    limitBytes: 500_000_000,
     files: 84,
     dataDir: '/home/mira/.config/Seller Desk',
     ...overrides

@@ -89,6 +89,9 @@ describe('formatBytes', () => {
     expect(formatBytes(999)).toBe('999 bytes')
     expect(formatBytes(12_582_912)).toBe('12.6 MB')
     expect(formatBytes(1_500_000_000)).toBe('1.5 GB')
+    // Whole values read like the cache limits beside them: a full 500 MB cache says 500 MB.
+    expect(formatBytes(500_000_000)).toBe('500 MB')
+    expect(formatBytes(2_000)).toBe('2 kB')
     expect(formatBytes(-1)).toBe('—')
   })
 })

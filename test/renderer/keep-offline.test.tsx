@@ -25,7 +25,7 @@ describe('Keep offline', () => {
     const user = userEvent.setup()
     render(<ItemMedia item={video} />)
     expect(
-      screen.getByText('Streams while online. Keep a copy to play it offline.')
+      await screen.findByText('Streams while online. Keep a copy to play it offline.')
     ).toBeInTheDocument()
     // Nothing is downloaded until the seller asks.
     expect(bridge.keepMediaOffline).not.toHaveBeenCalled()
@@ -60,6 +60,52 @@ describe('Keep offline', () => {
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Kept offline · 900 bytes.')
+  })
+
+  it('starts as kept when main has a copy, and removes it on request', async () => {
+    const release = deferred<Awaited<ReturnType<SellerDeskApi['releaseMediaOffline']>>>()
+    const bridge = installFakeBridge({
+      getMediaOffline: async () => ok({ kept: true, bytes: 4_200_000 }),
+      releaseMediaOffline: () => release.promise
+    })
+    const user = userEvent.setup()
+    render(<ItemMedia item={video} />)
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Kept offline · 4.2 MB. This video now plays without a connection.'
+    )
+    expect(bridge.calls.getMediaOffline).toEqual([{ url: VIDEO }])
+    expect(screen.queryByRole('button', { name: 'Keep offline' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Remove offline copy' }))
+    expect(bridge.calls.releaseMediaOffline).toEqual([{ url: VIDEO }])
+    await act(async () => release.resolve(ok({ kept: false, bytes: null })))
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Keep offline' })).toBeEnabled()
+    expect(
+      screen.getByText('Streams while online. Keep a copy to play it offline.')
+    ).toBeInTheDocument()
+    expect(bridge.keepMediaOffline).not.toHaveBeenCalled()
+  })
+
+  it('stays kept and says why when the copy could not be removed', async () => {
+    installFakeBridge({
+      getMediaOffline: async () => ok({ kept: true, bytes: 900 }),
+      releaseMediaOffline: async () => err('internal', 'Seller Desk is closing.')
+    })
+    const user = userEvent.setup()
+    render(<ItemMedia item={video} />)
+    await user.click(await screen.findByRole('button', { name: 'Remove offline copy' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not remove the offline copy: Seller Desk is closing.'
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Kept offline · 900 bytes.')
+  })
+
+  it('offers to keep a copy when main cannot say whether one is kept', async () => {
+    installFakeBridge({ getMediaOffline: async () => err('internal', 'No answer.') })
+    render(<ItemMedia item={video} />)
+    expect(await screen.findByRole('button', { name: 'Keep offline' })).toBeEnabled()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('is not offered for images, which are cached with the catalogue', () => {

@@ -194,6 +194,18 @@ describe('Settings: theme and storage', () => {
     expect(section).toHaveTextContent('settings.json')
     expect(section).toHaveTextContent('Lookup history')
   })
+
+  it('says where each kind of data really is', async () => {
+    await setup()
+    const section = screen.getByRole('region', { name: 'What is stored where' })
+    expect(section).toHaveTextContent('cache/<connection>/')
+    expect(section).toHaveTextContent('history/<connection>.jsonl')
+    // Media is one shared folder named by address hash, kept video and audio included.
+    expect(section).toHaveTextContent(/media\/, shared by all connections/)
+    expect(section).toHaveTextContent('index.json')
+    expect(section).toHaveTextContent(/videos and audio you keep offline/)
+    expect(section).not.toHaveTextContent(/thumbnails and previews\) is in the cache folder/)
+  })
 })
 
 describe('Settings: cache', () => {
@@ -212,10 +224,25 @@ describe('Settings: cache', () => {
     const bridge = await setup()
     const limit = await screen.findByLabelText('Limit')
     await screen.findByTestId('cache-size')
-    expect(limit).toHaveValue(String(500 * 1024 * 1024))
+    expect(limit).toHaveValue(String(500_000_000))
     await userEvent.selectOptions(limit, '1 GB')
-    expect(bridge.calls.setCacheLimit).toEqual([{ limitBytes: 1024 * 1024 * 1024 }])
-    expect(limit).toHaveValue(String(1024 * 1024 * 1024))
+    expect(bridge.calls.setCacheLimit).toEqual([{ limitBytes: 1_000_000_000 }])
+    expect(limit).toHaveValue(String(1_000_000_000))
+  })
+
+  it('shows the size and the limit in the same units: a full cache reads as its limit', async () => {
+    await setup({ getCacheInfo: async () => ok(sampleCacheInfo({ bytes: 500_000_000 })) })
+    expect(await screen.findByTestId('cache-size')).toHaveTextContent('500 MB')
+    const limit = screen.getByLabelText('Limit')
+    expect(within(limit).getByRole('option', { selected: true })).toHaveTextContent('500 MB')
+    expect(within(limit).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '100 MB',
+      '250 MB',
+      '500 MB',
+      '1 GB',
+      '2 GB',
+      '5 GB'
+    ])
   })
 
   it('names the data folder', async () => {

@@ -1,4 +1,5 @@
 import type { Validation } from '../../../shared/ipc/contract'
+import type { Item } from '../../../shared/model'
 import { bulkHandlers, type BulkHandlers } from '../bulk/handlers'
 import { BulkRunner, type BulkJobDeps, type Verdict } from '../bulk/runner'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
@@ -48,6 +49,8 @@ export function offlineUnavailable(
     cancelBulk: no,
     exportBulkCsv: no,
     keepMediaOffline: no,
+    getMediaOffline: no,
+    releaseMediaOffline: no,
     getCacheInfo: no,
     clearCache: no,
     setCacheLimit: no,
@@ -59,6 +62,60 @@ export type OfflineHandlers = HistoryHandlers &
   BulkHandlers &
   MediaHandlers &
   Pick<Handlers, 'validatePurchase'>
+
+/**
+ * Preview images and screenshots are prefetched only while the media cache is under half
+ * its limit: the other half stays for thumbnails, what the seller opens and kept video.
+ */
+export const GALLERY_FILL_RATIO = 0.5
+
+function thumbnailsOf(items: readonly Item[]): string[] {
+  return items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
+}
+
+/** Preview image, then screenshots, item by item (video and audio are never prefetched). */
+function galleryOf(items: readonly Item[]): string[] {
+  return items.flatMap((i) => [
+    ...(i.media.preview_image !== null ? [i.media.preview_image] : []),
+    ...i.media.screenshots
+  ])
+}
+
+interface PrefetchRun {
+  connectionId: string
+  kind: 'thumbnails' | 'gallery'
+}
+
+/**
+ * One prefetch run per connection and kind at a time: a list stored again while its run
+ * is under way (a refresh) is fetched when that run ends, so refreshes never stack up
+ * concurrent runs. Only the latest list waits; earlier waiting ones are superseded.
+ */
+class PrefetchRuns {
+  private readonly running = new Map<string, { next: string[] | null }>()
+
+  constructor(private readonly run: (urls: string[], run: PrefetchRun) => Promise<unknown>) {}
+
+  start(run: PrefetchRun, urls: string[]): void {
+    const key = `${run.kind} ${run.connectionId}`
+    const busy = this.running.get(key)
+    if (busy) {
+      busy.next = urls
+      return
+    }
+    const slot: { next: string[] | null } = { next: null }
+    this.running.set(key, slot)
+    void (async () => {
+      let todo: string[] | null = urls
+      while (todo !== null) {
+        await this.run(todo, run).catch(() => {})
+        todo = slot.next
+        slot.next = null
+      }
+      this.running.delete(key)
+    })()
+  }
+}
 
 /** Records a checked code and what it teaches (the catalogue service's `learn`). */
 export type Learn = (connectionId: string, validation: Validation) => Promise<void>
@@ -91,14 +148,21 @@ export function createOfflineServices(options: OfflineServicesOptions) {
     log
   })
   const prefetching = new AbortController()
+  const prefetch = new PrefetchRuns((urls, run) =>
+    media.prefetch(urls, {
+      concurrency: 4,
+      signal: prefetching.signal,
+      owner: run.connectionId,
+      ...(run.kind === 'gallery' ? { priority: 'low', fillRatio: GALLERY_FILL_RATIO } : {})
+    })
+  )
   const cache = new FileCatalogueCache({
     dataDir: options.dataDir,
     log,
     onItemsWritten: (connectionId, items) => {
-      const thumbs = items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
-      void media
-        .prefetch(thumbs, { concurrency: 4, signal: prefetching.signal, owner: connectionId })
-        .catch(() => {})
+      // Both start now; the media cache holds gallery downloads back while thumbnails run.
+      prefetch.start({ connectionId, kind: 'thumbnails' }, thumbnailsOf(items))
+      prefetch.start({ connectionId, kind: 'gallery' }, galleryOf(items))
     }
   })
   const history = new HistoryStore({ dataDir: options.dataDir, log })

@@ -104,6 +104,12 @@ export class MediaDiskStore {
     return entry
   }
 
+  /** The entry without marking it used (asking about a file is not using it); null when not stored. */
+  async peek(key: string): Promise<MediaEntry | null> {
+    await this.open()
+    return this.entries.get(key) ?? null
+  }
+
   has(key: string): boolean {
     return this.entries.has(key)
   }

@@ -3,15 +3,29 @@ import type { FileCatalogueCache } from '../cache/catalogue-cache'
 import type { Handlers } from '../ipc/dispatch'
 import type { MediaCache } from './media-cache'
 
-export type MediaHandlers = Pick<Handlers, 'keepMediaOffline' | 'getCacheInfo' | 'clearCache' | 'setCacheLimit'>
+export type MediaHandlers = Pick<
+  Handlers,
+  | 'keepMediaOffline'
+  | 'getMediaOffline'
+  | 'releaseMediaOffline'
+  | 'getCacheInfo'
+  | 'clearCache'
+  | 'setCacheLimit'
+>
 
-export function mediaHandlers(media: MediaCache, catalogue: FileCatalogueCache, dataDir: string): MediaHandlers {
+export function mediaHandlers(
+  media: MediaCache,
+  catalogue: FileCatalogueCache,
+  dataDir: string
+): MediaHandlers {
   const info = async (): Promise<CacheInfo> => {
     const [m, c] = await Promise.all([media.stats(), catalogue.totals()])
     return { bytes: m.bytes + c.bytes, files: m.files + c.files, limitBytes: m.limitBytes, dataDir }
   }
   return {
     keepMediaOffline: (request) => media.keepOffline(request.url),
+    getMediaOffline: (request) => media.offlineState(request.url),
+    releaseMediaOffline: (request) => media.releaseOffline(request.url),
     getCacheInfo: info,
     setCacheLimit: async (request) => {
       await media.setLimit(request.limitBytes)

@@ -23,7 +23,7 @@ export type MediaFetcher = (
 export interface MediaCacheOptions {
   dataDir: string
   fetchMedia: MediaFetcher
-  /** Total size of cached media; least recently used goes first. Default 500 MB. */
+  /** Total size of cached media; least recently used goes first. Default 500 MB (decimal). */
   limitBytes?: number
   /** Largest image cached (and served). Default 20 MB. */
   maxImageBytes?: number
@@ -39,15 +39,28 @@ export interface PrefetchOptions {
   signal?: AbortSignal
   /** The connection whose catalogue named these files (removing it deletes them). */
   owner?: string
+  /**
+   * 'low' runs (preview images, screenshots) download only while no 'high' run
+   * (thumbnails, which paint the grid) is under way, and resume when it ends.
+   */
+  priority?: 'high' | 'low'
+  /**
+   * Stop once the cache holds this share of its limit (0..1): a large catalogue's
+   * previews must not evict its thumbnails or what the seller viewed. Default 1.
+   */
+  fillRatio?: number
 }
 
 interface DownloadOptions {
   kept: boolean
   owners: readonly string[]
   signal?: AbortSignal
+  /** Refuse a file larger than this (below the usual caps): what a prefetch has room for. */
+  maxBytes?: number
 }
 
-export const DEFAULT_MEDIA_LIMIT_BYTES = 500 * 1024 * 1024
+// Decimal, like every size the app shows (formatBytes): 500 MB reads "500 MB" when full.
+export const DEFAULT_MEDIA_LIMIT_BYTES = 500 * 1000 * 1000
 const SMALL_FILE = 1024 * 1024
 const MB = 1024 * 1024
 
@@ -125,6 +138,8 @@ export class MediaCache implements MediaService, MediaRegistry {
   /** Work that may still write under media/ (downloads, stores, prefetch runs): close() waits for it. */
   private readonly inFlight = new Set<Promise<unknown>>()
   private closed: Promise<void> | null = null
+  /** High-priority prefetch runs under way; low-priority ones wait for them (settled copies). */
+  private readonly highRuns = new Set<Promise<unknown>>()
   private readonly maxImageBytes: number
   private readonly maxStreamBytes: number
   private readonly log: StoreLog
@@ -228,6 +243,35 @@ export class MediaCache implements MediaService, MediaRegistry {
     return { bytes: entry.size, contentType: entry.contentType }
   }
 
+  /** Whether the seller kept this file offline, and its size when so (for the Keep offline button). */
+  async offlineState(remoteUrl: string): Promise<{ kept: boolean; bytes: number | null }> {
+    const url = mediaKeyUrl(remoteUrl)
+    if (url === null || this.closed) return { kept: false, bytes: null }
+    const entry = await this.store.peek(mediaKey(url))
+    return entry?.kept ? { kept: true, bytes: entry.size } : { kept: false, bytes: null }
+  }
+
+  /**
+   * Deletes a copy the seller kept offline ("Remove offline copy"): video and audio are
+   * never cached otherwise, so the file goes rather than staying as an ordinary entry.
+   * Files not kept are left alone (an image the grid uses is not the seller's to drop here).
+   */
+  async releaseOffline(remoteUrl: string): Promise<{ kept: false; bytes: null }> {
+    const url = mediaKeyUrl(remoteUrl)
+    if (url !== null && !this.closed) {
+      const key = mediaKey(url)
+      await this.track(
+        (async () => {
+          if ((await this.store.peek(key))?.kept) {
+            await this.store.drop(key)
+            await this.store.flush()
+          }
+        })()
+      )
+    }
+    return { kept: false, bytes: null }
+  }
+
   /**
    * Fetches images not yet stored, a few at a time, in the background. Addresses come from
    * main's own data (the catalogue), so they are not checked against the allow list.
@@ -237,7 +281,29 @@ export class MediaCache implements MediaService, MediaRegistry {
     options: PrefetchOptions = {}
   ): Promise<{ stored: number; failed: number }> {
     if (this.closed) return Promise.resolve({ stored: 0, failed: 0 })
-    return this.track(this.prefetchOpen([...urls], options))
+    const run = this.track(this.prefetchOpen([...urls], options))
+    if (options.priority !== 'low') {
+      // Registered now, not when the run starts: a low run begun in the same tick waits.
+      const settled = run.catch(() => undefined)
+      this.highRuns.add(settled)
+      void settled.then(() => this.highRuns.delete(settled))
+    }
+    return run
+  }
+
+  /** Resolves when no high-priority run is under way (or the caller gave up). */
+  private async highRunsDone(signal: AbortSignal | undefined): Promise<void> {
+    const link = linkedSignal([signal, this.closing.signal])
+    const stopped = new Promise<void>((resolve) => {
+      if (link.signal.aborted) resolve()
+      else link.signal.addEventListener('abort', () => resolve(), { once: true })
+    })
+    try {
+      while (this.highRuns.size > 0 && !link.signal.aborted)
+        await Promise.race([stopped, ...this.highRuns])
+    } finally {
+      link.release()
+    }
   }
 
   private async prefetchOpen(
@@ -256,14 +322,22 @@ export class MediaCache implements MediaService, MediaRegistry {
     )
     let stored = 0
     let failed = 0
+    const low = options.priority === 'low'
+    const fillRatio = Math.min(1, Math.max(0, options.fillRatio ?? 1))
     const worker = async (): Promise<void> => {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+        if (low) await this.highRunsDone(options.signal)
         if (options.signal?.aborted || this.closing.signal.aborted) return
+        // Room left under this run's share of the limit; each file is capped to it, so the
+        // run stops short of the share (give or take the other workers' files in flight).
+        const room = Math.floor(fillRatio * this.store.limitBytes) - this.store.stats().bytes
+        if (fillRatio < 1 && room <= 0) return
         try {
           await this.download(url, mediaKey(url), {
             kept: false,
             owners: [...owners, ...this.allowList.ownersOf(url)],
-            ...(options.signal ? { signal: options.signal } : {})
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(fillRatio < 1 ? { maxBytes: room } : {})
           })
           stored++
         } catch {
@@ -456,10 +530,11 @@ export class MediaCache implements MediaService, MediaRegistry {
     const link = linkedSignal([options.signal, this.closing.signal])
     let entry: MediaEntry | null
     let cap: number
+    const room = options.maxBytes ?? Infinity
     try {
       const fetched = await this.options.fetchMedia(url, {
         signal: link.signal,
-        maxBytes: options.kept ? this.maxStreamBytes : this.maxImageBytes
+        maxBytes: Math.min(room, options.kept ? this.maxStreamBytes : this.maxImageBytes)
       })
       const type = baseType(fetched.headers)
       const kind = classify(type)
@@ -467,7 +542,7 @@ export class MediaCache implements MediaService, MediaRegistry {
         await fetched.body?.cancel().catch(() => {})
         throw new AppFailure('bad-response', 'The marketplace did not send this media file.')
       }
-      cap = kind === 'image' ? this.maxImageBytes : this.maxStreamBytes
+      cap = Math.min(room, kind === 'image' ? this.maxImageBytes : this.maxStreamBytes)
       entry = await this.store.put(
         key,
         fetched.body ?? new Uint8Array(0),

@@ -133,7 +133,10 @@ export function daysBetween(fromIso: string, toIso: string): number {
   return (diff < 0 ? -days : days) || 0
 }
 
-/** "12.0 MB": decimal units, as file managers on macOS and GNOME show them. */
+/**
+ * "12.6 MB", "500 MB": decimal units, as file managers on macOS and GNOME show them. Every
+ * size in the app, cache limits included, goes through here so they compare at a glance.
+ */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—'
   const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
@@ -144,5 +147,5 @@ export function formatBytes(bytes: number): string {
     unit++
   }
   if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
-  return `${numberFormat('bytes', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} ${units[unit]}`
+  return `${numberFormat('bytes', { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`
 }

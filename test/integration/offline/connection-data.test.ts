@@ -82,26 +82,34 @@ describe('removing a connection', () => {
     const b = await demoServer({ mode: 'spec', size: 5, seed: 2 })
     const { app, dataDir, call } = await appIn()
 
-    const thumbsOf = (items: ItemsPayload['items']): string[] =>
-      items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
-    const browse = async (demo: DemoServer): Promise<{ id: string; thumbs: string[] }> => {
+    // Everything the prefetch stores: thumbnails, preview images, screenshots.
+    const imagesOf = (items: ItemsPayload['items']): string[] => [
+      ...new Set(
+        items
+          .flatMap((i) => [i.media.thumbnail, i.media.preview_image, ...i.media.screenshots])
+          .filter((u): u is string => u !== null)
+      )
+    ]
+    const browse = async (
+      demo: DemoServer
+    ): Promise<{ id: string; thumbs: string[]; images: string[] }> => {
       const { id } = data<ConnectionView>(
         await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey })
       )
-      const thumbs = thumbsOf(
-        data<{ data: ItemsPayload }>(await call('listItems', { refresh: true })).data.items
-      )
+      const items = data<{ data: ItemsPayload }>(await call('listItems', { refresh: true })).data
+        .items
+      const thumbs = items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
       expect(thumbs.length).toBeGreaterThan(0)
       data(await call('validatePurchase', { code: demo.sampleCodes.valid }))
-      return { id, thumbs }
+      return { id, thumbs, images: imagesOf(items) }
     }
     const first = await browse(a)
-    await until('A thumbnails', async () =>
-      (await blobs(dataDir)).length >= first.thumbs.length ? true : null
+    await until('A images', async () =>
+      (await blobs(dataDir)).length >= first.images.length ? true : null
     )
     const second = await browse(b)
-    await until('B thumbnails', async () =>
-      (await blobs(dataDir)).length >= first.thumbs.length + second.thumbs.length ? true : null
+    await until('B images', async () =>
+      (await blobs(dataDir)).length >= first.images.length + second.images.length ? true : null
     )
     const cacheDir = (id: string): string => join(dataDir, 'cache', safeSegment(id))
     const historyFile = (id: string): string => join(dataDir, 'history', `${safeSegment(id)}.jsonl`)
@@ -114,7 +122,7 @@ describe('removing a connection', () => {
 
     expect(await exists(cacheDir(first.id))).toBe(false)
     expect(await exists(historyFile(first.id))).toBe(false)
-    expect(await blobs(dataDir)).toHaveLength(second.thumbs.length)
+    expect(await blobs(dataDir)).toHaveLength(second.images.length)
     // A's media is neither on disk nor fetchable any more, even while A's server is up.
     const mediaHitsBefore = a.requests.filter((r) => r.path.startsWith('/media/')).length
     expect((await app.media!.serve(first.thumbs[0]!)).status).toBe(404)
@@ -188,7 +196,7 @@ describe('closing the app', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-conn-close-'))
     const { app, call } = await appIn(dataDir)
     data(await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey }))
-    // Starts the thumbnail prefetch; close while it runs.
+    // Starts the thumbnail and gallery prefetch; close while they run.
     data(await call('listItems', { refresh: true }))
     await app.close()
     // No download was left half-written, and the index names exactly the files on disk.

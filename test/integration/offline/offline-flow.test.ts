@@ -63,7 +63,7 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('stores the catalogue and prefetches every thumbnail', async () => {
+  it('stores the catalogue and prefetches every thumbnail, then previews and screenshots', async () => {
     const listed = data<{ data: ItemsPayload; freshness: Freshness }>(await call('listItems', { refresh: true }))
     items = listed.data.items
     expect(items.length).toBeGreaterThan(5)
@@ -75,9 +75,24 @@ describe('offline stores inside the app, against the demo marketplace', () => {
       return i.files >= thumbs.size + 2 ? i : null
     })
     expect(info.dataDir).toBe(dataDir)
-    expect(info.limitBytes).toBe(500 * 1024 * 1024)
+    expect(info.limitBytes).toBe(500_000_000)
     const thumbHits = demo.requests.filter((r) => r.path.startsWith('/media/')).length
     expect(thumbHits).toBeGreaterThanOrEqual(thumbs.size)
+
+    // The gallery follows in the background, so an item never opened has it offline.
+    const gallery = new Set(items.flatMap((i) => [i.media.preview_image, ...i.media.screenshots]).filter((u) => u !== null))
+    expect(gallery.size).toBeGreaterThan(items.length)
+    const mediaPaths = (): string[] => demo.requests.filter((r) => r.path.startsWith('/media/')).map((r) => r.path)
+    await until('previews and screenshots', async () => {
+      const fetched = new Set(mediaPaths())
+      return [...gallery].every((u) => fetched.has(new URL(u).pathname)) ? true : null
+    })
+    const paths = mediaPaths()
+    const lastThumb = Math.max(...[...thumbs].map((u) => paths.indexOf(new URL(u!).pathname)))
+    const firstGallery = Math.min(...[...gallery].map((u) => paths.indexOf(new URL(u!).pathname)))
+    expect(firstGallery).toBeGreaterThan(lastThumb)
+    // Video and audio stream: never prefetched.
+    expect(paths.some((p) => p.startsWith('/media/video/') || p.startsWith('/media/audio/'))).toBe(false)
   })
 
   it('records validations, answers with the previous verdict, and lists and exports them', async () => {
@@ -118,7 +133,18 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     const kept = data<{ bytes: number; contentType: string }>(await call('keepMediaOffline', { url: video }))
     expect(kept.contentType).toMatch(/^video\//)
     expect(kept.bytes).toBeGreaterThan(0)
+    expect(await call('getMediaOffline', { url: video })).toEqual({ ok: true, data: { kept: true, bytes: kept.bytes } })
     expect(await call('keepMediaOffline', { url: 'http://127.0.0.1:1/evil.mp4' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+
+    // Another one kept, then released: its copy goes and the button can offer it again.
+    const other = items.filter((i) => i.media.preview_video !== null)[1]!.media.preview_video!
+    const before = data<CacheInfo>(await call('getCacheInfo'))
+    const second = data<{ bytes: number }>(await call('keepMediaOffline', { url: other }))
+    expect(data<CacheInfo>(await call('getCacheInfo')).bytes).toBe(before.bytes + second.bytes)
+    expect(await call('releaseMediaOffline', { url: other })).toEqual({ ok: true, data: { kept: false, bytes: null } })
+    expect(await call('getMediaOffline', { url: other })).toEqual({ ok: true, data: { kept: false, bytes: null } })
+    expect(data<CacheInfo>(await call('getCacheInfo')).bytes).toBe(before.bytes)
+    expect(await call('getMediaOffline', { url: 'nonsense' })).toEqual({ ok: true, data: { kept: false, bytes: null } })
   })
 
   it('never writes the API key to any file', async () => {
@@ -149,9 +175,14 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     const seek = await app.media!.serve(video, { range: 'bytes=10-29' })
     expect(seek.status).toBe(206)
     expect((await bodyBytes(seek.body)).byteLength).toBe(20)
-    // Allowed again (the cached list was served) but never downloaded, and the site is gone.
+    // Prefetched though never opened: the gallery shows offline.
     const screenshot = items.flatMap((i) => i.media.screenshots)[0]!
-    expect((await app.media!.serve(screenshot)).status).toBe(504)
+    expect((await app.media!.serve(screenshot)).status).toBe(200)
+    const preview = items.find((i) => i.media.preview_image !== null)!.media.preview_image!
+    expect((await app.media!.serve(preview)).status).toBe(200)
+    // Allowed again (the cached list was served) but audio is never prefetched, and the site is gone.
+    const audio = items.find((i) => i.media.preview_audio !== null)!.media.preview_audio!
+    expect((await app.media!.serve(audio)).status).toBe(504)
 
     const rendererDir = join(dataDir, 'renderer-stub')
     await mkdir(rendererDir)

@@ -244,7 +244,7 @@ describe('MediaCache', () => {
     await writeFile(join(dataDir, 'media', `${'a'.repeat(64)}.bin`), 'stray')
 
     const reopened = makeCache()
-    expect(await reopened.stats()).toEqual({ bytes: 0, files: 0, limitBytes: 500 * 1024 * 1024 })
+    expect(await reopened.stats()).toEqual({ bytes: 0, files: 0, limitBytes: 500_000_000 })
     expect(warnings.join('\n')).toMatch(/discarding media-index file: not valid JSON/)
     expect(warnings.join('\n')).toMatch(/removed 2 cached file/)
     expect(await blobsOnDisk()).toEqual([])

@@ -7,12 +7,10 @@ import { Skeleton } from '../../ui/Skeleton'
 import { toast } from '../../ui/toast'
 import styles from './Settings.module.css'
 
-const MB = 1024 * 1024
-const LIMITS = [100 * MB, 250 * MB, 500 * MB, 1024 * MB, 2048 * MB, 5120 * MB]
-
-function limitLabel(bytes: number): string {
-  return bytes >= 1024 * MB ? `${bytes / (1024 * MB)} GB` : `${bytes / MB} MB`
-}
+// Decimal, as the size beside them is (formatBytes): a full 500 MB cache reads "500 MB".
+const MB = 1000 * 1000
+const LIMITS = [100 * MB, 250 * MB, 500 * MB, 1000 * MB, 2000 * MB, 5000 * MB]
+const limitLabel = formatBytes
 
 /** How much the offline copy takes, its limit, and a way to empty it. */
 export function CacheSection(): React.JSX.Element {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { HardDrive, KeyRound, ListChecks, Settings2 } from 'lucide-react'
+import { Database, HardDrive, KeyRound, ListChecks, Settings2 } from 'lucide-react'
 import type { AppInfo } from '../../../../shared/ipc/contract'
 import { getBridge } from '../../bridge'
 import { useSettings } from '../../stores/settings'
@@ -52,7 +52,8 @@ export function StorageSection(): React.JSX.Element {
           <div>
             <p>
               <strong>Settings</strong> (connection labels and addresses, the theme) are in{' '}
-              <code>settings.json</code> in Seller Desk’s data folder{dataDir ? ':' : '.'}
+              <code>settings.json</code> in Seller Desk’s data folder, with the folders below
+              {dataDir ? ':' : '.'}
             </p>
             {dataDir && (
               <p className={styles.path} data-testid="data-dir">
@@ -62,23 +63,35 @@ export function StorageSection(): React.JSX.Element {
           </div>
         </li>
         <li>
+          <Database size={16} aria-hidden />
+          <p>
+            <strong>Cached catalogue</strong> (account, items, item ids learnt from checked codes,
+            each with when it was fetched) is in <code>cache/&lt;connection&gt;/</code>, one folder
+            per connection, so the app opens instantly and works offline.
+          </p>
+        </li>
+        <li>
           <HardDrive size={16} aria-hidden />
           <p>
-            <strong>Cached data</strong> (account, items, thumbnails and previews) is in the{' '}
-            <code>cache</code> folder beside it, one folder per connection, so the app works
-            offline. Removing a connection removes its cache.
+            <strong>Media</strong> (thumbnails, preview images, screenshots, and the videos and
+            audio you keep offline) is in <code>media/</code>, shared by all connections: each file
+            is named by a hash of its web address, and <code>index.json</code> lists its type, size
+            and last use. Other videos and audio stream and are not saved. Past the cache limit the
+            least recently used files go first, kept ones last.
           </p>
         </li>
         <li>
           <ListChecks size={16} aria-hidden />
           <p>
-            <strong>Lookup history</strong> (codes you checked, their verdicts and times) is kept
-            per connection in the same data folder.
+            <strong>Lookup history</strong> (codes you checked, their verdicts and times) is in{' '}
+            <code>history/&lt;connection&gt;.jsonl</code>. It is not part of the cache: clearing the
+            cache keeps it.
           </p>
         </li>
       </ul>
       <p className={styles.hint}>
-        Nothing is sent anywhere except to the marketplaces you connect.
+        Removing a connection removes its key, catalogue and history, and the media files no other
+        connection uses. Nothing is sent anywhere except to the marketplaces you connect.
       </p>
     </section>
   )

@@ -1,0 +1,66 @@
+import { fetchMedia, getPacer, type FetchLike, type Pacer } from '../marketplace'
+import type { MediaFetcher } from './media-cache'
+
+export interface PacedMediaOptions {
+  /** The base URLs of the connected marketplaces (as normaliseBaseUrl gives them). */
+  sites(): Promise<readonly string[]>
+  /** Default: the origin's shared pacer, the one its API client uses (getPacer). */
+  pacerFor?: (origin: string) => Pacer
+  fetch?: FetchLike
+}
+
+/**
+ * The origin whose rate limit a media request would count against, or null.
+ *
+ * A real install throttles its API routes only (Laravel's `throttle:60,1` on the api
+ * group, `<site>/api/...`); thumbnails, previews and screenshots are static files the web
+ * server sends without reaching that middleware, and the demo's real mode does the same
+ * (/media/ is answered before the throttle). So only media under a connected site's
+ * /api/ path is paced: pacing static files would spend the budget the seller's clicks
+ * need and slow a grid of thumbnails to one a second, for no protection. Media on other
+ * hosts (CDNs, storage buckets) are never paced.
+ */
+export function countedOrigin(url: URL, sites: readonly string[]): string | null {
+  for (const site of sites) {
+    let base: URL
+    try {
+      base = new URL(site)
+    } catch {
+      continue
+    }
+    const apiPath = `${base.pathname.replace(/\/+$/, '')}/api/`
+    if (url.origin === base.origin && url.pathname.startsWith(apiPath)) return base.origin
+  }
+  return null
+}
+
+/** The same pacer, with every request queued behind what the seller clicks. */
+function background(pacer: Pacer): Pacer {
+  return { ...pacer, acquire: (o = {}) => pacer.acquire({ ...o, priority: 'bulk' }) }
+}
+
+/**
+ * The media cache's fetcher: fetchMedia (no key, no cookies), with requests a
+ * marketplace's throttle would count going through that marketplace's pacer at
+ * background priority, so a prefetch of thousands of files can never cause a 429 for
+ * the seller's own requests.
+ */
+export function pacedMediaFetcher(options: PacedMediaOptions): MediaFetcher {
+  const pacerFor = options.pacerFor ?? ((origin: string) => getPacer(origin))
+  return async (raw, o) => {
+    let url: URL | null = null
+    try {
+      url = new URL(raw)
+    } catch {
+      // fetchMedia refuses it with its own message.
+    }
+    const origin = url === null ? null : countedOrigin(url, await options.sites())
+    return fetchMedia(raw, {
+      ...o,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      // fetchMedia paces each hop on this origin (a redirect from /api/ to a static file
+      // is paced too: erring towards waiting).
+      ...(origin !== null ? { apiOrigin: origin, pacer: background(pacerFor(origin)) } : {})
+    })
+  }
+}

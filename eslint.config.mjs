@@ -3,14 +3,12 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+const RAW_IPC_MESSAGE =
+  'Use the typed contract (shared/ipc): raw IPC lives only in electron/main/glue/ipc.ts and electron/preload/index.ts.'
+// Electron also exports its modules under these subpaths.
+const ELECTRON_MODULES = ['electron', 'electron/main', 'electron/renderer', 'electron/common']
 const rawIpc = {
-  paths: [
-    {
-      name: 'electron',
-      importNames: ['ipcMain', 'ipcRenderer'],
-      message: 'Use the typed contract (shared/ipc) and its glue; raw IPC lives only in electron/main/glue and the preload.'
-    }
-  ]
+  paths: ELECTRON_MODULES.map((name) => ({ name, importNames: ['ipcMain', 'ipcRenderer'], message: RAW_IPC_MESSAGE }))
 }
 
 export default tseslint.config(
@@ -23,6 +21,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off'
     }
+  },
+  {
+    // Raw IPC is refused everywhere (host, tools, tests, scripts too) but the glue's one
+    // ipc.ts and the preload's bridge. Later blocks that ban Electron outright (renderer,
+    // shared, main's services) replace this rule with a stricter one.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}'],
+    ignores: ['electron/main/glue/ipc.ts', 'electron/preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', rawIpc] }
   },
   {
     files: ['electron/**/*.ts', 'electron/tools/**/*.{ts,mjs}', 'test/**/*.ts', 'bench/**/*.ts', '*.config.{ts,mjs}'],
@@ -50,19 +56,19 @@ export default tseslint.config(
     }
   },
   {
-    // Only the glue may import Electron at all; raw IPC only in glue/ipc.ts and the preload.
+    // Only the glue may import Electron at all.
     files: ['electron/main/**/*.ts'],
     ignores: ['electron/main/index.ts', 'electron/main/glue/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only electron/main/index.ts and electron/main/glue/ may import Electron: services run in plain Node.' }] }
+        {
+          paths: ELECTRON_MODULES.map((name) => ({
+            name,
+            message: 'Only electron/main/index.ts and electron/main/glue/ may import Electron: services run in plain Node.'
+          }))
+        }
       ]
     }
-  },
-  {
-    files: ['electron/main/index.ts', 'electron/main/glue/**/*.ts'],
-    ignores: ['electron/main/glue/ipc.ts'],
-    rules: { 'no-restricted-imports': ['error', rawIpc] }
   }
 )

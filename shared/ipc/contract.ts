@@ -145,10 +145,16 @@ export const contract = {
   getAppInfo: { channel: channels.getAppInfo, request: none, response: AppInfoSchema },
 
   listConnections: { channel: channels.listConnections, request: none, response: ConnectionsStateSchema },
-  /** Checks the key with account details; does not save anything. */
+  /**
+   * Checks a key with account details; does not save anything. A saved connection is
+   * named by id: main reads its key from the secret store (the renderer never holds it).
+   */
   testConnection: {
     channel: channels.testConnection,
-    request: z.object({ baseUrl: baseUrlField, apiKey: apiKeyField }),
+    request: z.union([
+      z.object({ baseUrl: baseUrlField, apiKey: apiKeyField }).strict(),
+      z.object({ id: idField }).strict()
+    ]),
     response: AccountSchema
   },
   /** Tests, then saves and makes it active. `sessionOnly` keeps the key in memory only. */

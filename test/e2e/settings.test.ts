@@ -63,6 +63,19 @@ describe('Settings', () => {
     // The key went to the real system keychain (this process runs under with-keychain.sh).
     expect(await keytar.getPassword(h.keychainService, secondId ?? '')).toBe(market.apiKey)
 
+    // "Test" checks the saved key where it is kept: main reads it from the keychain.
+    await second.getByRole('button', { name: 'Test Second shop' }).click()
+    await second
+      .getByRole('status', { name: 'Test result for Second shop' })
+      .getByText(`Connected as @${market.data.seller.username}`)
+      .waitFor()
+    await keytar.setPassword(h.keychainService, secondId ?? '', 'f'.repeat(64))
+    await second.getByRole('button', { name: 'Test Second shop' }).click()
+    const refused = second.getByRole('alert', { name: 'Test result for Second shop' })
+    await refused.waitFor()
+    expect(await refused.textContent()).not.toContain('f'.repeat(64))
+    await keytar.setPassword(h.keychainService, secondId ?? '', market.apiKey)
+
     await second.getByRole('button', { name: 'Remove Second shop' }).click()
     await second.getByText('Its API key is deleted from the keychain').waitFor()
     await second.getByRole('button', { name: 'Remove connection' }).click()

@@ -212,10 +212,14 @@ describe('ItemsView', () => {
     expect(useNav.getState()).toMatchObject({ view: 'item', itemId: 4, previous: 'items' })
   })
 
-  it('says honestly why a real install lists nothing, and opens an item by id', async () => {
-    installFakeBridge({
+  it('says honestly why a real install lists nothing, and adds an item by id straight into the list', async () => {
+    const bridge = installFakeBridge({
       listItems: async () =>
-        ok({ data: payload([], { listProblem: 'empty-or-single' }), freshness: freshness() })
+        ok({ data: payload([], { listProblem: 'empty-or-single' }), freshness: freshness() }),
+      getItem: async (req) =>
+        req.id === 12
+          ? ok({ data: sampleItem({ id: 12, name: 'Solo Item' }), freshness: freshness() })
+          : err('not-found', `Item ${req.id} was not found among this account's approved items.`)
     })
     const user = userEvent.setup()
     render(<ItemsView />)
@@ -228,10 +232,108 @@ describe('ItemsView', () => {
     const field = screen.getByLabelText('Item id')
     await user.type(field, 'abc{Enter}')
     expect(screen.getByRole('alert')).toHaveTextContent('An item id is a whole number')
-    expect(useNav.getState().view).toBe('items')
+    expect(bridge.getItem).not.toHaveBeenCalled()
+    await user.clear(field)
+    await user.type(field, '99{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Item 99 was not found among this account's approved items."
+    )
     await user.clear(field)
     await user.type(field, '12{Enter}')
-    expect(useNav.getState()).toMatchObject({ view: 'item', itemId: 12 })
+    // In the list at once, asked of the marketplace (not the cache), with no second list read.
+    expect(await screen.findByRole('button', { name: 'Solo Item' })).toBeInTheDocument()
+    expect(bridge.calls.getItem).toEqual([
+      { id: 99, refresh: true },
+      { id: 12, refresh: true }
+    ])
+    expect(bridge.calls.listItems).toEqual([undefined])
+    expect(useNav.getState().view).toBe('items')
+    // The list is still short, and says why.
+    expect(screen.getByText('The marketplace did not list your items.')).toBeInTheDocument()
+    expect(
+      screen.getByText(/only the 1 item known to this app is shown \(added by id/)
+    ).toBeInTheDocument()
+  })
+
+  it('offers "Add by id" from the toolbar and the notice whenever the list comes from known ids', async () => {
+    const bridge = installFakeBridge({
+      listItems: async () =>
+        ok({
+          data: payload(catalogue().slice(0, 2), { listProblem: 'server-data-fault' }),
+          freshness: freshness()
+        }),
+      getItem: async (req) =>
+        ok({
+          data: sampleItem({ id: req.id, name: `Item number ${req.id}` }),
+          freshness: freshness()
+        })
+    })
+    const user = userEvent.setup()
+    render(<ItemsView />)
+    await screen.findByRole('button', { name: 'Northwind Admin' })
+    const notice = screen
+      .getByText(/The marketplace could not list your items\./)
+      .closest('[role="status"]')!
+    expect(notice).toHaveTextContent('Its list fails when any item has no sub-category.')
+    expect(notice).toHaveTextContent('Give every item a sub-category on the site, then refresh.')
+    expect(notice).toHaveTextContent('only the 2 items known to this app are shown')
+    expect(screen.queryByLabelText('Item id')).toBeNull()
+
+    await user.click(within(notice as HTMLElement).getByRole('button', { name: 'Add item by id' }))
+    const panel = screen.getByRole('group', { name: 'Add by id' })
+    const field = within(panel).getByLabelText('Item id')
+    expect(field).toHaveFocus()
+    expect(screen.getByRole('button', { name: /Add by id/ })).toHaveAttribute(
+      'aria-expanded',
+      'true'
+    )
+    await user.type(field, '77{Enter}')
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Added “Item number 77”.')
+    expect(screen.getByRole('button', { name: 'Item number 77' })).toBeInTheDocument()
+    expect(screen.getByText('3 items')).toBeInTheDocument()
+    expect(notice).toHaveTextContent('only the 3 items known to this app are shown')
+
+    // An id already listed is refreshed in place, not listed twice.
+    await user.type(field, '1{Enter}')
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      '“Item number 1” is already in the list.'
+    )
+    expect(screen.getByText('3 items')).toBeInTheDocument()
+    expect(bridge.calls.listItems).toEqual([undefined])
+
+    await user.click(within(panel).getByRole('button', { name: 'Open it' }))
+    expect(useNav.getState()).toMatchObject({ view: 'item', itemId: 1 })
+  })
+
+  it('keeps the toolbar button for adding by id when the list is complete', async () => {
+    installFakeBridge({
+      listItems: async () => ok({ data: payload(catalogue()), freshness: freshness() })
+    })
+    const user = userEvent.setup()
+    render(<ItemsView />)
+    await screen.findByRole('button', { name: 'Northwind Admin' })
+    expect(screen.queryByText(/known to this app/)).toBeNull()
+    const toggle = screen.getByRole('button', { name: /Add by id/ })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await user.click(toggle)
+    expect(screen.getByRole('group', { name: 'Add by id' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('group', { name: 'Add by id' })).toBeNull()
+  })
+
+  it('puts an item opened by id into a list built from known ids', async () => {
+    installFakeBridge({
+      listItems: async () =>
+        ok({
+          data: payload(catalogue().slice(0, 1), { listProblem: 'empty-or-single' }),
+          freshness: freshness()
+        }),
+      getItem: async (req) =>
+        ok({ data: sampleItem({ id: req.id, name: 'Opened' }), freshness: freshness() })
+    })
+    await useItems.getState().load()
+    await useItems.getState().loadDetail(55)
+    expect(useItems.getState().payload!.items.map((i) => i.id)).toEqual([55, 1])
   })
 
   it('names the items that could not be read, and what to fix after a server data fault', async () => {

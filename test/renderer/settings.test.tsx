@@ -10,6 +10,7 @@ import {
   installFakeBridge,
   ok,
   resetStores,
+  sampleAccount,
   sampleCacheInfo,
   sampleConnection,
   sampleConnections,
@@ -57,6 +58,30 @@ describe('Settings: connections', () => {
     expect(within(main).queryByRole('button', { name: 'Use market.test' })).not.toBeInTheDocument()
     expect(row('Demo marketplace')).toHaveTextContent('Demo')
     expect(row('Side shop')).toHaveTextContent('Key for this session only')
+  })
+
+  it('tests a saved connection by id and shows who it is connected as, or why not', async () => {
+    const bridge = await setup({
+      testConnection: async (req) =>
+        'id' in req && req.id === 'c1'
+          ? ok(sampleAccount({ username: 'miraworks' }))
+          : err('unauthorized', 'The marketplace refused this API key. Paste a new key in Edit.')
+    })
+    const user = userEvent.setup()
+    await user.click(within(row('market.test')).getByRole('button', { name: 'Test market.test' }))
+    expect(
+      await within(row('market.test')).findByRole('status', { name: 'Test result for market.test' })
+    ).toHaveTextContent('Connected as @miraworks')
+    await user.click(
+      within(row('Demo marketplace')).getByRole('button', { name: 'Test Demo marketplace' })
+    )
+    expect(
+      await within(row('Demo marketplace')).findByRole('alert', {
+        name: 'Test result for Demo marketplace'
+      })
+    ).toHaveTextContent('The marketplace refused this API key. Paste a new key in Edit.')
+    // Only ids cross the bridge: the renderer never holds a stored key.
+    expect(bridge.calls.testConnection).toEqual([{ id: 'c1' }, { id: 'demo' }])
   })
 
   it('switches the active connection', async () => {

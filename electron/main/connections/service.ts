@@ -320,6 +320,16 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     return view(demo)
   }
 
+  /** "Test" on a saved connection: its own key, read here, checked with account details. */
+  const testSaved = async (id: string): Promise<Account> => {
+    let connection = await find(id)
+    // The demo moves to a new address (and key) each run.
+    if (connection.isDemo) connection = await syncDemo()
+    const apiKey = await currentKey(connection)
+    if (apiKey === null) throw new AppFailure('no-connection', keyMissingMessage(connection.label))
+    return fetchAccount(connection.baseUrl, apiKey)
+  }
+
   const activeClient = async (): Promise<ActiveClient<C>> => {
     const s = await settings.read()
     let active = s.connections.find((c) => c.id === s.activeId)
@@ -341,7 +351,10 @@ export function createConnectionService<C extends MarketplaceClientLike>(
 
   return {
     list,
-    test: (request) => fetchAccount(normalise(request.baseUrl), request.apiKey),
+    test: (request) =>
+      'id' in request
+        ? testSaved(request.id)
+        : fetchAccount(normalise(request.baseUrl), request.apiKey),
     add,
     update,
     remove,

@@ -8,6 +8,10 @@ import type { ItemFilters } from '../views/items/filter'
 export type Layout = 'grid' | 'list'
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
+/** What adding an item by id came to, for the form to say. */
+export type AddByIdOutcome =
+  { ok: true; item: Item; alreadyListed: boolean } | { ok: false; error: AppError }
+
 export interface ItemDetailState {
   id: number
   item: Item | null
@@ -34,6 +38,11 @@ interface ItemsState extends ItemFilters {
   refresh(): Promise<void>
   loadDetail(id: number): Promise<void>
   refreshDetail(): Promise<void>
+  /**
+   * Reads one item and puts it in the list at once. Main remembers the id, so the next
+   * list built from known ids (the list endpoint unusable) keeps it too.
+   */
+  addById(id: number): Promise<AddByIdOutcome>
   setFilters(patch: Partial<ItemFilters>): void
   setLayout(layout: Layout): void
   setScrollTop(top: number): void
@@ -46,6 +55,15 @@ const initialFilters: ItemFilters = { query: '', category: '', kind: 'all', sort
 // only the latest request may write.
 let listSeq = 0
 let detailSeq = 0
+
+/** The list with `item` in it (replacing an older copy), or null when there is no list yet. */
+function withItem(payload: ItemsPayload | null, item: Item): ItemsPayload | null {
+  if (!payload) return null
+  const at = payload.items.findIndex((i) => i.id === item.id)
+  const items =
+    at === -1 ? [item, ...payload.items] : payload.items.map((i, n) => (n === at ? item : i))
+  return { ...payload, items }
+}
 
 export const useItems = create<ItemsState>((set, get) => ({
   ...initialFilters,
@@ -128,6 +146,11 @@ export const useItems = create<ItemsState>((set, get) => ({
       return
     }
     const cachedOnly = first.data.freshness.source === 'cache'
+    // Opened by id while the list comes from known ids: main now knows it, so should the list.
+    const payload = get().payload
+    if (payload?.listProblem && !payload.items.some((i) => i.id === id)) {
+      set({ payload: withItem(payload, first.data.data) })
+    }
     set({
       detail: {
         id,
@@ -162,6 +185,16 @@ export const useItems = create<ItemsState>((set, get) => ({
           }
         : { ...latest, error: result.error, refreshing: false }
     })
+  },
+
+  async addById(id) {
+    // Asked of the marketplace, not the cache: an item removed there must not be "added".
+    const result = await getBridge().getItem({ id, refresh: true })
+    if (!result.ok) return { ok: false, error: result.error }
+    const item = result.data.data
+    const alreadyListed = get().payload?.items.some((i) => i.id === item.id) ?? false
+    set((st) => ({ payload: withItem(st.payload, item) }))
+    return { ok: true, item, alreadyListed }
   },
 
   setFilters(patch) {

@@ -37,17 +37,45 @@ function SkippedNotice({ skipped }: { skipped: ItemsPayload['skipped'] }): React
   )
 }
 
-function DataFaultNotice(): React.JSX.Element {
+/**
+ * The list endpoint could not be used, so the list holds only the items this app knows
+ * (added by id, or seen in a checked purchase): say why it is short and what helps.
+ */
+function ListShortNotice({
+  problem,
+  total,
+  onAddById
+}: {
+  problem: NonNullable<ItemsPayload['listProblem']>
+  total: number
+  onAddById(): void
+}): React.JSX.Element {
+  const known = `${total} ${total === 1 ? 'item' : 'items'}`
   return (
     <div className={styles.notice} role="status">
       <TriangleAlert size={16} aria-hidden className={styles.icon} />
       <div className={styles.body}>
-        <p>
-          <strong>The marketplace could not list your items.</strong> Its list fails when any item
-          has no sub-category. Give every item a sub-category on the site, then refresh. Items known
-          from purchases and single reads are shown meanwhile.
-        </p>
+        {problem === 'server-data-fault' ? (
+          <p>
+            <strong>The marketplace could not list your items.</strong> Its list fails when any item
+            has no sub-category. Give every item a sub-category on the site, then refresh.
+            {total > 0 &&
+              ` Meanwhile only the ${known} known to this app are shown (added by id or from checked purchase codes): add others by their id.`}
+          </p>
+        ) : (
+          <p>
+            <strong>The marketplace did not list your items.</strong> A real install lists nothing
+            when a shop has one item or none, so only the {known} known to this app{' '}
+            {total === 1 ? 'is' : 'are'} shown (added by id or from checked purchase codes). Add any
+            other item by its id.
+          </p>
+        )}
       </div>
+      {total > 0 && (
+        <Button size="sm" onClick={onAddById}>
+          Add item by id
+        </Button>
+      )}
     </div>
   )
 }
@@ -76,16 +104,27 @@ interface ItemsNoticesProps {
   payload: ItemsPayload
   refreshError: AppError | null
   onRetry(): void
+  onAddById(): void
 }
 
 export function ItemsNotices({
   payload,
   refreshError,
-  onRetry
+  onRetry,
+  onAddById
 }: ItemsNoticesProps): React.JSX.Element | null {
   const notices = [
     refreshError && <RefreshFailedNotice key="refresh" error={refreshError} onRetry={onRetry} />,
-    payload.listProblem === 'server-data-fault' && <DataFaultNotice key="fault" />,
+    // With nothing listed the empty state holds the form and says why (all but the fix on the site).
+    payload.listProblem !== null &&
+      (payload.items.length > 0 || payload.listProblem === 'server-data-fault') && (
+        <ListShortNotice
+          key="short"
+          problem={payload.listProblem}
+          total={payload.items.length}
+          onAddById={onAddById}
+        />
+      ),
     payload.skipped.length > 0 && <SkippedNotice key="skipped" skipped={payload.skipped} />
   ].filter(Boolean)
   return notices.length ? <div className={styles.stack}>{notices}</div> : null

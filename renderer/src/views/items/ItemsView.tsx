@@ -1,6 +1,6 @@
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { PackageOpen, SearchX } from 'lucide-react'
+import { PackageOpen, SearchX, X } from 'lucide-react'
 import { useItems } from '../../stores/items'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
@@ -36,8 +36,9 @@ export function ItemsView(): React.JSX.Element {
       sort: st.sort
     }))
   )
-  const { load, refresh, setFilters, setLayout, setScrollTop } = useItems.getState()
+  const { load, refresh, setFilters, setLayout, setScrollTop, addById } = useItems.getState()
   const openItem = useNav((n) => n.openItem)
+  const [adding, setAdding] = useState(false)
 
   useEffect(() => {
     if (useItems.getState().status === 'idle') void useItems.getState().load()
@@ -68,7 +69,7 @@ export function ItemsView(): React.JSX.Element {
       <EmptyState
         icon={<PackageOpen size={28} />}
         title={s.payload.listProblem === 'server-data-fault' ? FAULT_EMPTY_WORDING : EMPTY_WORDING}
-        action={<OpenById onOpen={openItem} />}
+        action={<OpenById onAdd={addById} onOpen={openItem} />}
       />
     )
   } else if (visible.length === 0) {
@@ -115,13 +116,29 @@ export function ItemsView(): React.JSX.Element {
           total={total}
           onFilters={setFilters}
           onLayout={setLayout}
+          adding={adding}
+          onAddById={() => setAdding((a) => !a)}
         />
+      )}
+      {total > 0 && adding && (
+        <div id="items-add-by-id" className={styles.addPanel} role="group" aria-label="Add by id">
+          <OpenById onAdd={addById} onOpen={openItem} autoFocus />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<X size={14} aria-hidden />}
+            onClick={() => setAdding(false)}
+          >
+            Close
+          </Button>
+        </div>
       )}
       {s.payload && (
         <ItemsNotices
           payload={s.payload}
           refreshError={s.refreshError}
           onRetry={() => void refresh()}
+          onAddById={() => setAdding(true)}
         />
       )}
       <div className={styles.body}>{body}</div>

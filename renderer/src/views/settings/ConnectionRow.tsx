@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
-import { CircleCheck, KeyRound, Pencil, Trash2 } from 'lucide-react'
+import { CircleCheck, CircleX, KeyRound, Pencil, PlugZap, Trash2 } from 'lucide-react'
 import type { ConnectionView } from '../../../../shared/ipc/contract'
+import { getBridge } from '../../bridge'
 import { useConnections } from '../../stores/connections'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
@@ -24,7 +25,8 @@ export function ConnectionRow({
   const setActive = useConnections((s) => s.setActive)
   const remove = useConnections((s) => s.remove)
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view')
-  const [busy, setBusy] = useState<'use' | 'remove' | null>(null)
+  const [busy, setBusy] = useState<'use' | 'remove' | 'test' | null>(null)
+  const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
   const removeButton = useRef<HTMLButtonElement>(null)
 
@@ -33,6 +35,19 @@ export function ConnectionRow({
     const r = await setActive(c.id)
     setBusy(null)
     toast(r.ok ? `Now using ${c.label}` : `Couldn’t switch: ${r.error.message}`)
+  }
+
+  // Main reads the stored key and asks for account details: the key never comes here.
+  const test = async (): Promise<void> => {
+    setBusy('test')
+    setTested(null)
+    const r = await getBridge().testConnection({ id: c.id })
+    setBusy(null)
+    setTested(
+      r.ok
+        ? { ok: true, text: `Connected as @${r.data.username}` }
+        : { ok: false, text: r.error.message }
+    )
   }
 
   const confirmRemove = async (): Promise<void> => {
@@ -78,6 +93,16 @@ export function ConnectionRow({
               </Button>
             )}
             <Button
+              size="sm"
+              variant="ghost"
+              icon={<PlugZap size={14} aria-hidden />}
+              busy={busy === 'test'}
+              onClick={() => void test()}
+              aria-label={`Test ${c.label}`}
+            >
+              Test
+            </Button>
+            <Button
               ref={editButton}
               size="sm"
               variant="ghost"
@@ -100,6 +125,17 @@ export function ConnectionRow({
           </div>
         )}
       </div>
+
+      {tested && mode === 'view' && (
+        <p
+          className={tested.ok ? styles.testOk : styles.testFailed}
+          role={tested.ok ? 'status' : 'alert'}
+          aria-label={`Test result for ${c.label}`}
+        >
+          {tested.ok ? <CircleCheck size={14} aria-hidden /> : <CircleX size={14} aria-hidden />}
+          <span>{tested.text}</span>
+        </p>
+      )}
 
       {mode === 'confirm-remove' && (
         <div className={styles.confirm} role="group" aria-label={`Remove ${c.label}?`}>

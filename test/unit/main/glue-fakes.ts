@@ -1,0 +1,168 @@
+import { vi } from 'vitest'
+
+/**
+ * A stand-in for the parts of the 'electron' module the glue uses, for tests that run
+ * where the Electron binary is missing (here and in CI). Each fake records what the glue
+ * registered (listeners, handlers, window options) so a test can drive it like Electron
+ * would and look at the answer. Used as `vi.mock('electron', () => fake.module)`.
+ */
+
+type Listener = (...args: never[]) => unknown
+
+export class FakeEmitter {
+  readonly listeners = new Map<string, Listener[]>()
+  on(name: string, listener: Listener): this {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener])
+    return this
+  }
+  once(name: string, listener: Listener): this {
+    return this.on(name, listener)
+  }
+  /** Calls every listener for `name` as Electron would; throws if the glue registered none. */
+  emit(name: string, ...args: unknown[]): void {
+    const found = this.listeners.get(name)
+    if (!found?.length) throw new Error(`nothing listens to '${name}'`)
+    for (const l of found) (l as (...a: unknown[]) => unknown)(...args)
+  }
+}
+
+/** An event whose preventDefault the test can see. */
+export function fakeEvent<T extends object>(
+  extra: T = {} as T
+): T & { preventDefault(): void; prevented: boolean } {
+  const event = {
+    ...extra,
+    prevented: false,
+    preventDefault() {
+      event.prevented = true
+    }
+  }
+  return event
+}
+
+export type PermissionRequestHandler = (
+  wc: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown
+) => void
+export type HeadersListener = (
+  details: { url: string; responseHeaders?: Record<string, string[]> },
+  callback: (response: { responseHeaders?: Record<string, string[]> }) => void
+) => void
+
+export class FakeSession {
+  permissionRequest: PermissionRequestHandler | null = null
+  permissionCheck: ((...args: unknown[]) => boolean) | null = null
+  devicePermission: ((...args: unknown[]) => boolean) | null = null
+  headersReceived: HeadersListener | null = null
+  hardenCount = 0
+  setPermissionRequestHandler(h: PermissionRequestHandler): void {
+    this.hardenCount++
+    this.permissionRequest = h
+  }
+  setPermissionCheckHandler(h: (...args: unknown[]) => boolean): void {
+    this.permissionCheck = h
+  }
+  setDevicePermissionHandler(h: (...args: unknown[]) => boolean): void {
+    this.devicePermission = h
+  }
+  webRequest = {
+    onHeadersReceived: (h: HeadersListener): void => {
+      this.headersReceived = h
+    }
+  }
+}
+
+export type WindowOpenHandler = (details: { url: string }) => { action: string }
+
+export class FakeWebContents extends FakeEmitter {
+  windowOpenHandler: WindowOpenHandler | null = null
+  constructor(readonly session: FakeSession = new FakeSession()) {
+    super()
+  }
+  setWindowOpenHandler(h: WindowOpenHandler): void {
+    this.windowOpenHandler = h
+  }
+}
+
+export type ProtocolHandler = (request: Request) => Promise<Response>
+export type IpcHandler = (event: unknown, request: unknown) => Promise<unknown>
+
+export interface ElectronFake {
+  app: FakeEmitter & { enableSandbox: ReturnType<typeof vi.fn>; ready(): Promise<void> }
+  defaultSession: FakeSession
+  protocolHandlers: Map<string, ProtocolHandler>
+  privilegedSchemes: unknown[]
+  ipcHandlers: Map<string, IpcHandler>
+  windows: FakeBrowserWindow[]
+  /** What the glue imports from 'electron'. */
+  module: Record<string, unknown>
+}
+
+export class FakeBrowserWindow extends FakeEmitter {
+  static created: FakeBrowserWindow[] = []
+  loaded: { url?: string; file?: string } = {}
+  shown = false
+  constructor(
+    readonly options: Record<string, unknown> & { webPreferences: Record<string, unknown> }
+  ) {
+    super()
+    FakeBrowserWindow.created.push(this)
+  }
+  async loadURL(url: string): Promise<void> {
+    this.loaded = { url }
+  }
+  async loadFile(file: string): Promise<void> {
+    this.loaded = { file }
+  }
+  show(): void {
+    this.shown = true
+  }
+}
+
+export function createElectronFake(): ElectronFake {
+  let markReady: () => void = () => undefined
+  const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
+  const app = Object.assign(new FakeEmitter(), {
+    enableSandbox: vi.fn(),
+    whenReady: () => readyPromise,
+    /** Resolves whenReady() as Electron does once, then waits for its callbacks to run. */
+    ready: async (): Promise<void> => {
+      markReady()
+      await readyPromise
+      await new Promise((r) => setTimeout(r, 0))
+    }
+  })
+  const defaultSession = new FakeSession()
+  const protocolHandlers = new Map<string, ProtocolHandler>()
+  const privilegedSchemes: unknown[] = []
+  const ipcHandlers = new Map<string, IpcHandler>()
+  const windows = FakeBrowserWindow.created
+  return {
+    app,
+    defaultSession,
+    protocolHandlers,
+    privilegedSchemes,
+    ipcHandlers,
+    windows,
+    module: {
+      app,
+      session: { defaultSession },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: unknown[]) => privilegedSchemes.push(...schemes),
+        handle: (scheme: string, handler: ProtocolHandler) => {
+          if (protocolHandlers.has(scheme)) throw new Error(`${scheme} handled twice`)
+          protocolHandlers.set(scheme, handler)
+        }
+      },
+      ipcMain: {
+        handle: (channel: string, handler: IpcHandler) => {
+          if (ipcHandlers.has(channel)) throw new Error(`${channel} handled twice`)
+          ipcHandlers.set(channel, handler)
+        }
+      },
+      BrowserWindow: FakeBrowserWindow
+    }
+  }
+}

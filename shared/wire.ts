@@ -22,49 +22,67 @@ function quote(value: unknown): string {
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
 /** Point 25/26: numbers as numbers or numeric strings; float artefacts rounded away. */
-export const wireNumber = z.unknown().optional().transform((value, ctx) => {
-  const s = typeof value === 'string' ? value.trim() : null
-  const n = typeof value === 'number' ? value : s !== null && DECIMAL.test(s) ? Number(s) : NaN
-  if (!Number.isFinite(n)) {
-    const got = value === undefined ? 'but it is missing' : `got ${quote(value)}`
-    ctx.addIssue({ code: 'custom', message: `expected a number, ${got}` })
-    return z.NEVER
-  }
-  return Math.round(n * 10_000) / 10_000
-})
+export const wireNumber = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const s = typeof value === 'string' ? value.trim() : null
+    const n = typeof value === 'number' ? value : s !== null && DECIMAL.test(s) ? Number(s) : NaN
+    if (!Number.isFinite(n)) {
+      const got = value === undefined ? 'but it is missing' : `got ${quote(value)}`
+      ctx.addIssue({ code: 'custom', message: `expected a number, ${got}` })
+      return z.NEVER
+    }
+    return Math.round(n * 10_000) / 10_000
+  })
 
-const text = nullish(z.union([z.string(), z.number()], { error: 'expected text' }).transform(String))
+const text = nullish(
+  z.union([z.string(), z.number()], { error: 'expected text' }).transform(String)
+)
 const textOrEmpty = text.transform((v) => v ?? '')
 
 // ISO 8601 as Laravel writes it: date, optional time with any number of fraction digits,
 // optional zone. Anything else is refused rather than handed to Date.parse, whose fallback
 // reads free text ("March 2, 2024") in the machine's local time zone.
-const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i
+const ISO =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i
 
 /** Point 28: microsecond timestamps; a time with no zone is UTC. Invalid dates are an error. */
-export const wireTimestamp = nullish(z.string({ error: 'expected a timestamp string' })).transform((value, ctx) => {
-  if (value === null || value.trim() === '') return null
-  const s = value.trim()
-  // MySQL's "zero date" is how a database says "never".
-  if (/^0000-00-00/.test(s)) return null
-  const m = ISO.exec(s)
-  let ms = NaN
-  if (m) {
-    const [, date, time, zone] = m
-    const t = time ? time.replace(',', '.').replace(/(\.\d{3})\d+$/, '$1') : '00:00:00'
-    const z = !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
-    ms = Date.parse(`${date}T${t}${z}`)
+export const wireTimestamp = nullish(z.string({ error: 'expected a timestamp string' })).transform(
+  (value, ctx) => {
+    if (value === null || value.trim() === '') return null
+    const s = value.trim()
+    // MySQL's "zero date" is how a database says "never".
+    if (/^0000-00-00/.test(s)) return null
+    const m = ISO.exec(s)
+    let ms = NaN
+    if (m) {
+      const [, date, time, zone] = m
+      const t = time ? time.replace(',', '.').replace(/(\.\d{3})\d+$/, '$1') : '00:00:00'
+      const z =
+        !zone || zone.toUpperCase() === 'Z'
+          ? 'Z'
+          : zone.length === 3
+            ? `${zone}:00`
+            : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
+      ms = Date.parse(`${date}T${t}${z}`)
+    }
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected an ISO 8601 timestamp, got ${quote(value)}`
+      })
+      return z.NEVER
+    }
+    return new Date(ms).toISOString()
   }
-  if (Number.isNaN(ms)) {
-    ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 timestamp, got ${quote(value)}` })
-    return z.NEVER
-  }
-  return new Date(ms).toISOString()
-})
+)
 
 /**
  * Only absolute http(s) URLs survive. Point 24: a URL whose path is the bare site root
- * (the server's rendering of an empty path) means "no image".
+ * (the server's rendering of an empty path) means "no image"; on a site installed in a
+ * sub-folder that root is the folder (`https://host/shop/`), so any path ending in "/"
+ * is a folder, not a file, and means "no image" too.
  */
 export function cleanUrl(value: unknown, { allowRoot = false } = {}): string | null {
   if (typeof value !== 'string') return null
@@ -77,12 +95,19 @@ export function cleanUrl(value: unknown, { allowRoot = false } = {}): string | n
     return null
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-  if (!allowRoot && (url.pathname === '/' || url.pathname === '') && url.search === '') return null
+  if (!allowRoot && (url.pathname === '' || url.pathname.endsWith('/')) && url.search === '')
+    return null
   return url.toString()
 }
 
-const wireUrl = z.unknown().optional().transform((v) => cleanUrl(v))
-const wireLink = z.unknown().optional().transform((v) => cleanUrl(v, { allowRoot: true }))
+const wireUrl = z
+  .unknown()
+  .optional()
+  .transform((v) => cleanUrl(v))
+const wireLink = z
+  .unknown()
+  .optional()
+  .transform((v) => cleanUrl(v, { allowRoot: true }))
 
 /** Point 20: a comma-joined string or a list. */
 export const wireTags = z
@@ -91,7 +116,12 @@ export const wireTags = z
   })
   .nullish()
   .transform((v) => {
-    const parts = v == null ? [] : typeof v === 'string' ? v.split(',') : v.filter((t) => t !== null).map(String)
+    const parts =
+      v == null
+        ? []
+        : typeof v === 'string'
+          ? v.split(',')
+          : v.filter((t) => t !== null).map(String)
     return [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))]
   })
 
@@ -115,9 +145,15 @@ const optionValue = z.union([z.string(), z.number(), z.boolean()]).transform(Str
 
 /** Point 19: null, [], a list of strings, or a map of option name to a string or a list. */
 export const wireOptions = z
-  .union([z.array(optionValue), z.record(z.string(), z.union([optionValue, z.array(optionValue), z.null()]))], {
-    error: 'expected a list of options or a map of option names to values'
-  })
+  .union(
+    [
+      z.array(optionValue),
+      z.record(z.string(), z.union([optionValue, z.array(optionValue), z.null()]))
+    ],
+    {
+      error: 'expected a list of options or a map of option names to values'
+    }
+  )
   .nullish()
   .transform((v): ItemOption[] => {
     if (v == null) return []
@@ -129,7 +165,9 @@ export const wireOptions = z
   })
 
 /** Point 21: "2.4.1", "1.0", a bare number, or null. */
-export const wireVersion = nullish(z.union([z.string(), z.number()], { error: 'expected a version string' })).transform((v) => {
+export const wireVersion = nullish(
+  z.union([z.string(), z.number()], { error: 'expected a version string' })
+).transform((v) => {
   if (v === null) return null
   const s = String(v).trim()
   return s === '' ? null : s
@@ -161,7 +199,9 @@ function kindOf(media: Item['media']): ItemKind {
 export const wireItem = z
   .object({
     id: z
-      .union([z.number().int(), z.string().regex(/^\s*\d+\s*$/, 'expected an integer id')], { error: 'expected an integer id' })
+      .union([z.number().int(), z.string().regex(/^\s*\d+\s*$/, 'expected an integer id')], {
+        error: 'expected an integer id'
+      })
       .transform(Number),
     name: textOrEmpty,
     description: textOrEmpty,
@@ -173,7 +213,10 @@ export const wireItem = z
     tags: wireTags,
     media: wireMedia,
     // No default: a price of 0.00 the server never sent would be a lie on screen.
-    price: z.object({ regular: wireNumber, extended: wireNumber }, { error: 'expected a price object' }),
+    price: z.object(
+      { regular: wireNumber, extended: wireNumber },
+      { error: 'expected a price object' }
+    ),
     currency: text,
     published_at: wireTimestamp
   })
@@ -204,7 +247,11 @@ export function socialLink(network: string, handle: string): SocialLink {
   // alone would walk up the path. Anything else cannot be turned into a safe link.
   const name = h.replace(/^@/, '')
   const safeName = /^[\w.-]{1,100}$/.test(name) && !/^\.+$/.test(name)
-  return { network: key, handle: h, url: build && safeName ? build(encodeURIComponent(name)) : null }
+  return {
+    network: key,
+    handle: h,
+    url: build && safeName ? build(encodeURIComponent(name)) : null
+  }
 }
 
 export const wireSocialLinks = z
@@ -267,13 +314,16 @@ export function licenseOf(raw: string): License {
   // Word starts only, so that "irregular" is not read as "regular".
   const starts = (stems: string) => new RegExp(`(^|[^\\p{L}])(${stems})`, 'u').test(s)
   if (s === '1' || starts('regul|régul|standard|normal|personal')) return 'regular'
-  if (s === '2' || starts('extend|erweitert|étendu|esteso|ampliad|estendid|commercial')) return 'extended'
+  if (s === '2' || starts('extend|erweitert|étendu|esteso|ampliad|estendid|commercial'))
+    return 'extended'
   return 'unknown'
 }
 
 export const wirePurchase = z
   .object({
-    purchase_code: z.union([z.string(), z.number()], { error: 'expected a purchase code' }).transform((v) => String(v).trim()),
+    purchase_code: z
+      .union([z.string(), z.number()], { error: 'expected a purchase code' })
+      .transform((v) => String(v).trim()),
     license_type: z
       .union([z.string(), z.number()], { error: 'expected a licence name' })
       .nullish()
@@ -283,7 +333,9 @@ export const wirePurchase = z
     item: wireItem,
     supported_until: wireTimestamp,
     downloaded: z
-      .union([z.boolean(), z.literal([0, 1, '0', '1', 'true', 'false'])], { error: 'expected true or false' })
+      .union([z.boolean(), z.literal([0, 1, '0', '1', 'true', 'false'])], {
+        error: 'expected true or false'
+      })
       .nullish()
       .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
     date: wireTimestamp

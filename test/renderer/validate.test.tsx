@@ -3,10 +3,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ValidateView } from '../../renderer/src/views/validate/ValidateView'
 import { supportLine } from '../../renderer/src/views/validate/support'
+import { NOT_VALID_EXPLANATION } from '../../renderer/src/views/validate/VerdictCard'
 import { useValidate } from '../../renderer/src/stores/validate'
 import { useNav } from '../../renderer/src/stores/nav'
 import { isUuidShaped, isWholeCodePaste, normaliseCode } from '../../renderer/src/lib/codes'
 import type { SellerDeskApi } from '../../shared/ipc/api'
+import type { HistoryEntry } from '../../shared/ipc/contract'
 import type { Purchase } from '../../shared/model'
 import { HOSTILE, err, installFakeBridge, ok, sampleItem, samplePurchase } from './fake-bridge'
 
@@ -26,6 +28,33 @@ const invalid =
   (message = 'Invalid purchase code'): SellerDeskApi['validatePurchase'] =>
   async (req) =>
     ok({ valid: false as const, message, code: req.code, checkedAt: new Date().toISOString() })
+
+function entry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    code: CODE,
+    valid: true,
+    checkedAt: '2026-03-02T10:00:00.000Z',
+    message: null,
+    license: 'Regular',
+    itemId: 101,
+    itemName: 'Northwind Admin Dashboard',
+    supportedUntil: '2099-01-01T00:00:00.000Z',
+    price: 24,
+    currency: 'USD',
+    downloaded: true,
+    flag: null,
+    ...overrides
+  }
+}
+
+/** A history that answers a query the way main does: part of a code matches. */
+function historyOf(entries: HistoryEntry[]): SellerDeskApi['listHistory'] {
+  return async (req) => {
+    const q = req?.query?.toLowerCase() ?? ''
+    const found = entries.filter((e) => e.code.includes(q))
+    return ok({ entries: found.slice(0, req?.limit ?? found.length), total: found.length })
+  }
+}
 
 const live = (): HTMLElement =>
   document.querySelector<HTMLElement>('[aria-live="polite"][aria-atomic="true"]')!
@@ -306,5 +335,193 @@ describe('support line and codes', () => {
     expect(isWholeCodePaste(`${CODE}\n`)).toBe(true)
     expect(isWholeCodePaste('two codes here')).toBe(false)
     expect(isWholeCodePaste('abc')).toBe(false)
+  })
+})
+
+describe('what was known before', () => {
+  it('says quietly when and how a code was checked before', async () => {
+    let previous: { valid: boolean; checkedAt: string } = {
+      valid: true,
+      checkedAt: '2026-03-02T10:00:00.000Z'
+    }
+    installFakeBridge({
+      validatePurchase: async (req) =>
+        ok({
+          ...(await validOn()(req).then((r) => (r.ok ? r.data : null)))!,
+          previous
+        })
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    const field = screen.getByLabelText('Purchase code')
+    await user.type(field, `${CODE}{Enter}`)
+    const card = await screen.findByRole('article', { name: 'Valid' })
+    expect(within(card).getByText(/^Checked before: Valid · Mar 2/)).toBeInTheDocument()
+    expect(live()).toHaveTextContent('Checked before: Valid · Mar 2')
+
+    previous = { valid: false, checkedAt: '2026-03-05T10:00:00.000Z' }
+    await user.clear(field)
+    await user.type(field, `${CODE}{Enter}`)
+    const again = await screen.findByRole('article', { name: 'Valid' })
+    expect(within(again).getByText(/^Checked before: Not valid · Mar 5/)).toBeInTheDocument()
+  })
+
+  it('a code not valid now and not valid before gets the quiet line; was-valid keeps its warning alone', async () => {
+    let flagged = false
+    installFakeBridge({
+      validatePurchase: async (req) =>
+        ok({
+          valid: false as const,
+          message: 'Invalid purchase code',
+          code: req.code,
+          checkedAt: new Date().toISOString(),
+          previous: { valid: flagged, checkedAt: '2026-03-02T10:00:00.000Z' },
+          ...(flagged ? { flag: 'was-valid' as const } : {})
+        })
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    const field = screen.getByLabelText('Purchase code')
+    await user.type(field, `${CODE}{Enter}`)
+    const card = await screen.findByRole('article', { name: 'Not valid' })
+    expect(within(card).getByText(/^Checked before: Not valid · Mar 2/)).toBeInTheDocument()
+    expect(within(card).getByText(NOT_VALID_EXPLANATION)).toBeInTheDocument()
+
+    flagged = true
+    await user.clear(field)
+    await user.type(field, `${CODE}{Enter}`)
+    const flaggedCard = await screen.findByRole('article', { name: 'Not valid' })
+    await within(flaggedCard).findByText(/It was valid when you checked it on Mar 2/)
+    expect(within(flaggedCard).queryByText(/^Checked before:/)).toBeNull()
+  })
+
+  it('a refused key is an error pointing to Settings, not a verdict', async () => {
+    installFakeBridge({
+      validatePurchase: async () =>
+        err('unauthorized', 'The marketplace refused this API key, so the code was not checked.')
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The marketplace refused the key')
+    expect(alert).toHaveTextContent('so the code was not checked')
+    expect(screen.queryByRole('article')).toBeNull()
+    expect(screen.queryByText('Not valid')).toBeNull()
+    expect(live()).toHaveTextContent('Could not check the code.')
+    expect(live()).not.toHaveTextContent('Not valid')
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    await user.click(within(alert).getByRole('button', { name: 'Open Settings' }))
+    expect(useNav.getState().view).toBe('settings')
+  })
+
+  it('a failed check shows the last known verdict from the history, dated', async () => {
+    const bridge = installFakeBridge({
+      validatePurchase: async () => err('offline', 'Could not reach market.test.'),
+      listHistory: historyOf([
+        // Newest first, as main lists them; a longer code containing this one is not it.
+        entry({
+          code: `${CODE}-x`,
+          itemName: 'Someone else’s kit',
+          checkedAt: '2026-04-01T10:00:00.000Z'
+        }),
+        entry({ checkedAt: '2026-03-22T12:00:00.000Z' }),
+        entry({
+          valid: false,
+          message: 'Invalid purchase code',
+          checkedAt: '2026-03-01T09:30:00.000Z'
+        })
+      ])
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Can’t reach the marketplace')
+    const known = await screen.findByRole('region', { name: 'Last known verdict' })
+    expect(known).toHaveTextContent(
+      /^Last checked Mar 22,.*: Valid, Regular licence, Northwind Admin Dashboard\./
+    )
+    expect(known).toHaveTextContent('From your lookup history')
+    expect(known).not.toHaveTextContent('Someone else’s kit')
+    expect(bridge.calls.listHistory).toContainEqual({ query: CODE, limit: 20 })
+    expect(live()).toHaveTextContent('Last checked Mar 22')
+    // Still an error, not a verdict.
+    expect(screen.queryByRole('article')).toBeNull()
+  })
+
+  it('a last known "not valid" says so with the site’s words; no history, no line', async () => {
+    installFakeBridge({
+      validatePurchase: async () => err('timeout', 'market.test did not answer.'),
+      listHistory: historyOf([
+        entry({ valid: false, message: 'Invalid purchase code', license: null, itemName: null })
+      ])
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    const field = screen.getByLabelText('Purchase code')
+    await user.type(field, `${CODE}{Enter}`)
+    const known = await screen.findByRole('region', { name: 'Last known verdict' })
+    expect(known).toHaveTextContent(/: Not valid \(Invalid purchase code\)\./)
+
+    await user.clear(field)
+    await user.type(field, `00000000-0000-4000-8000-000000000000{Enter}`)
+    await screen.findByRole('alert')
+    await act(async () => {})
+    expect(screen.queryByRole('region', { name: 'Last known verdict' })).toBeNull()
+  })
+
+  it('fills Recent lookups from the history when the view opens; a row from it checks again', async () => {
+    const OTHER = '00000000-0000-4000-8000-000000000000'
+    const bridge = installFakeBridge({
+      validatePurchase: validOn(),
+      listHistory: historyOf([
+        entry({
+          code: OTHER,
+          valid: false,
+          message: 'Invalid purchase code',
+          license: null,
+          itemName: null
+        }),
+        entry()
+      ])
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    const recent = await screen.findByRole('region', { name: 'Recent lookups' })
+    expect(bridge.calls.listHistory).toEqual([{ limit: 8 }])
+    let rows = within(recent).getAllByRole('button')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Not valid'),
+      expect.stringContaining('Northwind Admin Dashboard')
+    ])
+    await user.click(rows[1]!)
+    expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Purchase code')).toHaveValue(CODE)
+    // The new check leads; its older history row is not listed twice.
+    rows = within(screen.getByRole('region', { name: 'Recent lookups' })).getAllByRole('button')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toHaveAttribute('aria-current', 'true')
+    expect(rows[1]).toHaveTextContent('Not valid')
+  })
+})
+
+describe('a view left open', () => {
+  it('moves support from "ends today" to "expired" as time passes', async () => {
+    vi.useFakeTimers()
+    installFakeBridge({
+      validatePurchase: validOn({ supported_until: new Date(Date.now() + 30_000).toISOString() })
+    })
+    render(<ValidateView />)
+    fireEvent.change(screen.getByLabelText('Purchase code'), { target: { value: CODE } })
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('search'))
+    })
+    const card = screen.getByRole('article', { name: 'Valid' })
+    expect(within(card).getByText('Support active · ends today')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(60_000))
+    expect(within(card).getByText(/^Support expired /)).toHaveAttribute('data-tone', 'warn')
+    expect(card).toHaveAttribute('data-tone', 'warn')
   })
 })

@@ -13,6 +13,7 @@ import { interpret, type Operation, type Reading } from './interpret'
 import { fetchMedia, type MediaOptions, type MediaResponse } from './media'
 import { getPacer, type Pacer, type PacerPriority } from './pacer'
 import { normalisePurchaseCode } from './purchase-code'
+import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
 
 export interface MarketplaceClientOptions {
@@ -33,6 +34,10 @@ export interface MarketplaceClientOptions {
   paceSameOriginMedia?: boolean
   /** Retries after a 429 or a 502/503/504 carrying Retry-After. */
   retry?: { attempts?: number; maxWaitMs?: number }
+  /** Where a debug-mode 500's details go (scrubbed of the key); default console. */
+  log?: { warn(message: string): void }
+  /** Epoch ms, for how long a proof of the key lasts; default Date.now. */
+  now?: () => number
 }
 
 export interface CallOptions {
@@ -67,6 +72,11 @@ export interface MarketplaceClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
+/**
+ * How long a proof that the key works (an account read, a valid verdict) is trusted
+ * before a "not valid" answer is double-checked again.
+ */
+export const KEY_PROOF_MS = 10 * 60_000
 const DEFAULT_MAX_BODY = 20 * 1024 * 1024
 
 /** A 429 without Retry-After: back off 1 s, 2 s, 4 s... (real-server point 4). */
@@ -99,6 +109,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const userAgent = options.userAgent ?? defaultUserAgent()
   const attempts = Math.max(0, options.retry?.attempts ?? 2)
   const maxWaitMs = options.retry?.maxWaitMs ?? 65_000
+  const log = options.log ?? console
+  const now = options.now ?? Date.now
 
   function endpoint(path: string): URL {
     return new URL(`${baseUrl}/api/${path}`)
@@ -149,7 +161,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       return interpret(
         operation,
         { status: response.status, headers: response.headers, body, url: request.url },
-        { basePath, apiKey, now: Date.now() }
+        { basePath, apiKey, now: Date.now(), log: (m) => log.warn(m) }
       )
     } finally {
       deadline.end()
@@ -180,24 +192,77 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   }
 
   function badShape(status: number, message: string): MarketplaceError {
-    return new MarketplaceError('bad-response', messages.badShape(message), { status })
+    // The message quotes raw values: a server echoing the key must not get it on screen.
+    return new MarketplaceError('bad-response', messages.badShape(scrubKey(message, apiKey)), {
+      status
+    })
+  }
+
+  // Real installs answer a bad key on validation exactly like a bad code (real-server
+  // points 12, 17): 404 "Invalid purchase code". A "not valid" is only believed once the
+  // key is known to work; the proof is kept for a while, so a bulk run costs one extra
+  // account read at most per window, and so is a refusal.
+  let keyGoodAt: number | null = null
+  let keyRefusedAt: number | null = null
+  let confirming: Promise<boolean> | null = null
+  const recent = (at: number | null): boolean => at !== null && now() - at < KEY_PROOF_MS
+
+  function keyWorks(): void {
+    keyGoodAt = now()
+    keyRefusedAt = null
+  }
+
+  async function readAccount(callOptions: CallOptions | undefined): Promise<Account> {
+    let reading: Reading
+    try {
+      reading = await call(
+        'account',
+        { url: withKey(endpoint('account/details')), method: 'GET' },
+        callOptions
+      )
+    } catch (e) {
+      if (e instanceof MarketplaceError && e.kind === 'unauthorized') keyRefusedAt = now()
+      throw e
+    }
+    if (reading.type === 'error-envelope') {
+      keyRefusedAt = now()
+      throw new MarketplaceError('unauthorized', messages.unauthorized())
+    }
+    const parsed = parseAccountResponse(reading.body)
+    if (!parsed.ok) throw badShape(200, parsed.message)
+    keyWorks()
+    return parsed.value
+  }
+
+  /**
+   * True when the key works, false when the marketplace refuses it; other failures
+   * (offline, a server error) are thrown: the verdict cannot be trusted either way.
+   */
+  async function keyIsGood(callOptions: CallOptions): Promise<boolean> {
+    if (recent(keyGoodAt)) return true
+    if (recent(keyRefusedAt)) return false
+    // One account read shared by every validation waiting on it; it takes no caller's
+    // signal, so one cancelled check does not fail the others.
+    confirming ??= readAccount(callOptions.priority ? { priority: callOptions.priority } : {})
+      .then(
+        () => true,
+        (e: unknown) => {
+          if (e instanceof MarketplaceError && e.kind === 'unauthorized') return false
+          throw e
+        }
+      )
+      .finally(() => {
+        confirming = null
+      })
+    return untilAborted(confirming, callOptions.signal)
   }
 
   return {
     baseUrl,
     pacer,
 
-    async getAccount(callOptions) {
-      const reading = await call(
-        'account',
-        { url: withKey(endpoint('account/details')), method: 'GET' },
-        callOptions
-      )
-      if (reading.type === 'error-envelope')
-        throw new MarketplaceError('unauthorized', messages.unauthorized())
-      const parsed = parseAccountResponse(reading.body)
-      if (!parsed.ok) throw badShape(200, parsed.message)
-      return parsed.value
+    getAccount(callOptions) {
+      return readAccount(callOptions)
     },
 
     async listItems(callOptions) {
@@ -209,6 +274,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
       const parsed = parseItemsResponse(reading.body)
       if (!parsed.ok) throw badShape(200, parsed.message)
+      // Only a working seller key is shown the catalogue.
+      keyWorks()
       return { items: parsed.value, skipped: parsed.skipped, notFound: false }
     },
 
@@ -223,6 +290,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         throw new MarketplaceError('not-found', messages.notFound(id))
       const parsed = parseItemResponse(reading.body)
       if (!parsed.ok) throw badShape(200, parsed.message)
+      keyWorks()
       return parsed.value
     },
 
@@ -236,10 +304,16 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         { url: endpoint('purchases/validation'), method: 'POST', form },
         callOptions
       )
-      if (reading.type === 'error-envelope')
+      if (reading.type === 'error-envelope') {
+        if (!(await keyIsGood(callOptions ?? {})))
+          throw new MarketplaceError('unauthorized', messages.keyRefusedOnValidation())
         return { valid: false, message: reading.message ?? 'Invalid purchase code' }
+      }
       const parsed = parsePurchaseResponse(reading.body)
       if (!parsed.ok) throw badShape(200, parsed.message)
+      // Only the seller's own key gets a purchase back (a banned seller's included, whose
+      // account read is refused): as good a proof as an account read.
+      keyWorks()
       return { valid: true, purchase: parsed.value }
     },
 
@@ -254,4 +328,16 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       })
     }
   }
+}
+
+/** The promise, or `aborted` as soon as the caller's signal fires. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  const aborted = (): MarketplaceError => new MarketplaceError('aborted', messages.aborted())
+  if (signal.aborted) return Promise.reject(aborted())
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted())
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }

@@ -8,11 +8,13 @@ export {
   type ItemsResult,
   type MarketplaceClient,
   type MarketplaceClientOptions,
-  type ValidationResult
+  type ValidationResult,
+  KEY_PROOF_MS
 } from './client'
 export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from './errors'
 export { normaliseBaseUrl, isLoopbackHost } from './base-url'
 export { normalisePurchaseCode } from './purchase-code'
+export { scrubKey } from './scrub'
 export {
   createPacer,
   getPacer,

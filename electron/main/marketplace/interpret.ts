@@ -1,6 +1,7 @@
 import { hasPayload, messageOf } from '../../../shared/normalise'
 import { MarketplaceError, messages } from './errors'
 import { retryAfterFrom } from './retry-after'
+import { scrubKey } from './scrub'
 
 export type Operation = 'account' | 'items' | 'item' | 'purchase'
 
@@ -60,13 +61,49 @@ function isEnvelope(v: unknown): boolean {
   )
 }
 
-/** Server text shown to the seller: one line, bounded, and never the key (belt and braces). */
-export function cleanServerText(text: string | null, apiKey: string): string | null {
+/**
+ * Server text shown to the seller or logged: one line, bounded, and never the key nor a
+ * long piece of it (belt and braces). Scrubbed before the final cut, so that a cut cannot
+ * leave a piece too short to recognise but still long.
+ */
+export function cleanServerText(
+  text: string | null,
+  apiKey: string,
+  maxLength = 300
+): string | null {
   if (text === null) return null
-  let s = text.replace(/\s+/g, ' ').trim()
-  if (apiKey !== '') s = s.split(apiKey).join('•••')
-  if (s.length > 300) s = `${s.slice(0, 297)}...`
+  let s = scrubKey(
+    text
+      .slice(0, maxLength * 4)
+      .replace(/\s+/g, ' ')
+      .trim(),
+    apiKey
+  )
+  if (s.length > maxLength) s = `${s.slice(0, maxLength - 3)}...`
   return s === '' ? null : s
+}
+
+/** Where a debug-mode exception is usually named in Laravel's JSON (point 34). */
+const DEBUG_FIELDS = ['exception', 'message', 'file', 'line'] as const
+
+/**
+ * What a 500 says about itself, for the log only (point 34): a site in debug mode sends
+ * the exception, file and line; that helps the site's admin, never the seller's screen.
+ */
+export function debugDetails(answer: Answer, apiKey: string): string | null {
+  const decoded = decode(answer)
+  let text: string | null = null
+  if (decoded.type === 'json' && isRecord(decoded.value)) {
+    const body = decoded.value
+    const parts = DEBUG_FIELDS.filter(
+      (k) => typeof body[k] === 'string' || typeof body[k] === 'number'
+    ).map((k) => `${k}: ${String(body[k])}`)
+    text = parts.length > 0 ? parts.join('; ') : null
+  } else if (decoded.type === 'other') {
+    text = new TextDecoder('utf-8', { fatal: false }).decode(answer.body.subarray(0, 4000))
+  }
+  // An HTML error page is the site's theme, not details worth a log line.
+  return cleanServerText(text, apiKey, 500)
 }
 
 function redirectError(answer: Answer, basePath: string): MarketplaceError {
@@ -102,7 +139,7 @@ const DATA_FAULT_SUBJECT: Record<Operation, string | null> = {
 export function interpret(
   operation: Operation,
   answer: Answer,
-  ctx: { basePath: string; apiKey: string; now: number }
+  ctx: { basePath: string; apiKey: string; now: number; log?: (message: string) => void }
 ): Reading {
   const { status } = answer
   const opts = { status }
@@ -122,7 +159,10 @@ export function interpret(
     })
   }
   if (status >= 500) {
-    // Debug-mode exception details (point 34) are in the body: deliberately not read.
+    // Debug-mode exception details (point 34) go to the log, never into the message.
+    const details = ctx.log ? debugDetails(answer, ctx.apiKey) : null
+    if (details !== null)
+      ctx.log?.(`Marketplace ${operation} request failed with HTTP ${status}: ${details}`)
     const subject = DATA_FAULT_SUBJECT[operation]
     throw new MarketplaceError(
       'server',

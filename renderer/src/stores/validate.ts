@@ -1,10 +1,12 @@
 import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
-import type { Validation } from '../../../shared/ipc/contract'
+import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { normaliseCode } from '../lib/codes'
 
 const MAX_RECENT = 50
+/** Lookups from earlier sessions listed under the field when Validate opens. */
+export const EARLIER_SHOWN = 8
 
 interface ValidateState {
   /** What is in the field (kept when the seller opens the item and comes back). */
@@ -16,17 +18,36 @@ interface ValidateState {
   error: AppError | null
   /** Epoch ms until which the marketplace asked us to wait. */
   retryAt: number | null
+  /**
+   * After a failed check: the code's latest entry in the lookup history, so a seller
+   * without a connection still sees what the marketplace said last time.
+   */
+  lastKnown: HistoryEntry | null
   /** This session's lookups, newest first, one per code. */
   recent: Validation[]
+  /** The newest lookups from the history (earlier sessions), read when Validate opens. */
+  earlier: HistoryEntry[]
+  earlierLoaded: boolean
 
   setInput(value: string): void
   check(code: string): Promise<void>
   retry(): Promise<void>
   show(validation: Validation): void
+  loadEarlier(): Promise<void>
   reset(): void
 }
 
 let seq = 0
+// Bumped by reset (a connection switch): a history answer that started before it is dropped.
+let epoch = 0
+
+/** The code's latest history entry; null when there is none or the history cannot be read. */
+async function latestInHistory(code: string): Promise<HistoryEntry | null> {
+  const r = await getBridge().listHistory({ query: code, limit: 20 })
+  if (!r.ok) return null
+  // The query also matches parts of codes, item names and messages: only this code counts.
+  return r.data.entries.find((e) => e.code.toLowerCase() === code.toLowerCase()) ?? null
+}
 
 export const useValidate = create<ValidateState>((set, get) => ({
   input: '',
@@ -35,7 +56,10 @@ export const useValidate = create<ValidateState>((set, get) => ({
   result: null,
   error: null,
   retryAt: null,
+  lastKnown: null,
   recent: [],
+  earlier: [],
+  earlierLoaded: false,
 
   setInput(value) {
     set({ input: value })
@@ -45,7 +69,14 @@ export const useValidate = create<ValidateState>((set, get) => ({
     const code = normaliseCode(raw)
     if (!code) return
     const mine = ++seq
-    set({ checking: true, lastCode: code, error: null, result: null, retryAt: null })
+    set({
+      checking: true,
+      lastCode: code,
+      error: null,
+      result: null,
+      retryAt: null,
+      lastKnown: null
+    })
     const r = await getBridge().validatePurchase({ code })
     if (mine !== seq) return
     if (r.ok) {
@@ -57,6 +88,8 @@ export const useValidate = create<ValidateState>((set, get) => ({
     } else {
       const retryAt = r.error.retryAfterMs !== undefined ? Date.now() + r.error.retryAfterMs : null
       set({ checking: false, error: r.error, retryAt })
+      const lastKnown = await latestInHistory(code)
+      if (mine === seq) set({ lastKnown })
     }
   },
 
@@ -72,13 +105,26 @@ export const useValidate = create<ValidateState>((set, get) => ({
       error: null,
       checking: false,
       retryAt: null,
+      lastKnown: null,
       lastCode: validation.code,
       input: validation.code
     })
   },
 
+  async loadEarlier() {
+    if (get().earlierLoaded) return
+    const before = epoch
+    set({ earlierLoaded: true })
+    const r = await getBridge().listHistory({ limit: EARLIER_SHOWN })
+    if (before !== epoch) return
+    // Not there now (no connection yet, a read error): asked again next time Validate opens.
+    if (r.ok) set({ earlier: r.data.entries })
+    else set({ earlierLoaded: false })
+  },
+
   reset() {
     seq++
+    epoch++
     set({
       input: '',
       checking: false,
@@ -86,7 +132,10 @@ export const useValidate = create<ValidateState>((set, get) => ({
       result: null,
       error: null,
       retryAt: null,
-      recent: []
+      lastKnown: null,
+      recent: [],
+      earlier: [],
+      earlierLoaded: false
     })
   }
 }))

@@ -145,6 +145,8 @@ describe('answers', () => {
 
   it('404 with the envelope: empty list, not-found item, invalid code with the message as sent', async () => {
     const f = await serve((req, res) => {
+      if (req.url.pathname.endsWith('account/details'))
+        return json(res, 200, { status: 'success', data: ACCOUNT })
       const msg = req.url.pathname.endsWith('all')
         ? 'No Items Found'
         : req.url.pathname.endsWith('item')
@@ -161,20 +163,28 @@ describe('answers', () => {
       valid: false,
       message: 'Código de compra no válido'
     })
+    // The key was checked once before "not valid" was believed.
+    expect(f.requests.filter((r) => r.url.pathname.endsWith('account/details'))).toHaveLength(1)
   })
 
   it('spec mode: an error envelope with HTTP 200 decides by shape', async () => {
+    let keyGood = false
     const f = await serve((req, res) =>
-      json(res, 200, {
-        status: 'error',
-        msg: req.url.pathname.endsWith('validation') ? 'Invalid purchase code' : 'nope'
-      })
+      keyGood && req.url.pathname.endsWith('account/details')
+        ? json(res, 200, { status: 'success', data: ACCOUNT })
+        : json(res, 200, {
+            status: 'error',
+            msg: req.url.pathname.endsWith('validation') ? 'Invalid purchase code' : 'nope'
+          })
     )
     const c = client(f)
     expect((await failure(c.getAccount())).kind).toBe('unauthorized')
     expect(await c.listItems()).toMatchObject({ items: [], notFound: true })
     expect((await failure(c.getItem(3))).kind).toBe('not-found')
-    expect(await c.validatePurchase('x')).toEqual({
+    // The key was just refused: "invalid code" says nothing about the code.
+    expect((await failure(c.validatePurchase('x'))).kind).toBe('unauthorized')
+    keyGood = true
+    expect(await client(f).validatePurchase('x')).toEqual({
       valid: false,
       message: 'Invalid purchase code'
     })
@@ -336,21 +346,25 @@ describe('rate limits and overload', () => {
 
   it('503 with Retry-After is retried; 502 without it fails at once as server', async () => {
     let n = 0
+    let accountUp = true
     const f = await serve((req, res) => {
       if (req.url.pathname.endsWith('validation')) {
         if (n++ === 0) html(res, 503, { 'Retry-After': '1' })
         else json(res, 404, { status: 'error', msg: 'Invalid purchase code' })
-      } else html(res, 502)
+      } else if (accountUp) json(res, 200, { status: 'success', data: ACCOUNT })
+      else html(res, 502)
     })
     const c = client(f)
     expect(await c.validatePurchase('abc')).toEqual({
       valid: false,
       message: 'Invalid purchase code'
     })
-    expect(f.requests).toHaveLength(2)
+    // 503, then the answer, then the account read that confirms the key.
+    expect(f.requests).toHaveLength(3)
+    accountUp = false
     const e = await failure(c.getAccount())
     expect(e).toMatchObject({ kind: 'server', status: 502, retryAfterMs: undefined })
-    expect(f.requests).toHaveLength(3)
+    expect(f.requests).toHaveLength(4)
   })
 })
 

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FileDown, History, Search, SearchX, X } from 'lucide-react'
 import { shortCode } from '../../lib/codes'
+import { useNow } from '../../lib/use-now'
 import { useHistory } from '../../stores/history'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
@@ -73,7 +74,7 @@ export function HistoryView(): React.JSX.Element {
   const { setQuery, load, showMore, recheck, exportCsv } = useHistory.getState()
   const openItem = useNav((n) => n.openItem)
   const go = useNav((n) => n.go)
-  const [now] = useState(() => new Date())
+  const now = useNow()
 
   // At once on open (checks were made elsewhere since), then shortly after typing stops.
   const first = useRef(true)

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react'
-import { RotateCw, Timer } from 'lucide-react'
+import { RotateCw, Settings, Timer } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
+import type { HistoryEntry } from '../../../../shared/ipc/contract'
+import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/States'
+import { LastKnown } from './LastKnown'
 import styles from './Validate.module.css'
 
 /** Seconds left until retryAt, ticking once a second; 0 when the wait is over. */
@@ -25,9 +28,31 @@ function waitText(seconds: number): string {
 
 /**
  * A failed check is not a verdict: the code may be fine, the marketplace just did not
- * answer. Rate limits count down and then offer Retry.
+ * answer (or refused the key). Rate limits count down and then offer Retry. What the
+ * history knows about the code is shown beside, dated.
  */
 export function ValidateError({
+  error,
+  retryAt,
+  onRetry,
+  lastKnown = null,
+  now = new Date()
+}: {
+  error: AppError
+  retryAt: number | null
+  onRetry(): void
+  lastKnown?: HistoryEntry | null
+  now?: Date
+}): React.JSX.Element {
+  return (
+    <div className={styles.failed}>
+      <Failure error={error} retryAt={retryAt} onRetry={onRetry} />
+      {lastKnown && <LastKnown entry={lastKnown} now={now} />}
+    </div>
+  )
+}
+
+function Failure({
   error,
   retryAt,
   onRetry
@@ -37,6 +62,22 @@ export function ValidateError({
   onRetry(): void
 }): React.JSX.Element {
   const left = useSecondsLeft(error.kind === 'rate-limited' ? retryAt : null)
+  const go = useNav((n) => n.go)
+  if (error.kind === 'unauthorized') {
+    // The key, not the code, is the problem: the way out is in Settings.
+    return (
+      <ErrorState
+        error={error}
+        onRetry={onRetry}
+        inline
+        actions={
+          <Button icon={<Settings size={16} aria-hidden />} onClick={() => go('settings')}>
+            Open Settings
+          </Button>
+        }
+      />
+    )
+  }
   if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} inline />
   return (
     <div className={styles.rateLimited} role="alert">

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
+import { useEffect, useRef, type ClipboardEvent, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ScanLine, TriangleAlert } from 'lucide-react'
 import { isUuidShaped, isWholeCodePaste, normaliseCode } from '../../lib/codes'
+import { useNow } from '../../lib/use-now'
 import { useNav } from '../../stores/nav'
 import { useValidate } from '../../stores/validate'
 import { Button } from '../../ui/Button'
@@ -10,6 +11,7 @@ import { ViewHeader } from '../../ui/ViewHeader'
 import { useBulk } from '../../stores/bulk'
 import { ValidateTabs } from './BulkTabs'
 import { BulkView } from './BulkView'
+import { lastKnownText } from './LastKnown'
 import { RecentLookups } from './RecentLookups'
 import { ValidateError } from './ValidateError'
 import { VerdictCard, announce } from './VerdictCard'
@@ -47,13 +49,21 @@ export function ValidateView(): React.JSX.Element {
       result: st.result,
       error: st.error,
       retryAt: st.retryAt,
-      recent: st.recent
+      lastKnown: st.lastKnown,
+      recent: st.recent,
+      earlier: st.earlier
     }))
   )
-  const { setInput, check, retry, show } = useValidate.getState()
+  const { setInput, check, retry, show, loadEarlier } = useValidate.getState()
   const openItem = useNav((n) => n.openItem)
   const inputRef = useRef<HTMLInputElement>(null)
-  const [now] = useState(() => new Date())
+  // Ticks: "12 days left" must not go stale in an app left open all day.
+  const now = useNow()
+
+  // After a restart the session's list is empty: the history fills it.
+  useEffect(() => {
+    void loadEarlier()
+  }, [loadEarlier])
 
   // Focused on open, and again on Ctrl/Cmd+K while already here.
   useEffect(() => {
@@ -150,21 +160,37 @@ export function ValidateView(): React.JSX.Element {
             : s.result
               ? announce(s.result, now)
               : s.error
-                ? `Could not check the code. ${s.error.message}`
+                ? `Could not check the code. ${s.error.message}${s.lastKnown ? ` ${lastKnownText(s.lastKnown, now)}` : ''}`
                 : ''}
         </div>
 
         <div className={styles.result}>
           {s.checking && <CheckingSkeleton />}
           {!s.checking && s.error && (
-            <ValidateError error={s.error} retryAt={s.retryAt} onRetry={() => void retry()} />
+            <ValidateError
+              error={s.error}
+              retryAt={s.retryAt}
+              onRetry={() => void retry()}
+              lastKnown={s.lastKnown}
+              now={now}
+            />
           )}
           {!s.checking && s.result && (
             <VerdictCard validation={s.result} onOpenItem={openItem} now={now} />
           )}
         </div>
 
-        <RecentLookups recent={s.recent} current={s.result?.code ?? null} onShow={show} />
+        <RecentLookups
+          recent={s.recent}
+          earlier={s.earlier}
+          current={s.result?.code ?? null}
+          now={now}
+          onShow={show}
+          onCheck={(code) => {
+            setInput(code)
+            void check(code)
+          }}
+        />
       </div>
     </section>
   )

@@ -25,6 +25,19 @@ function wasValidLine(v: Extract<Validation, { valid: false }>, now: Date): stri
   return `It was valid when you checked it${when}: the purchase has probably been refunded or cancelled since.`
 }
 
+/** "Checked before: Valid · 12 Nov, 14:02": quiet, for any code seen before. */
+export function previousLine(v: Validation, now: Date): string | null {
+  if (!v.previous) return null
+  const verdict = v.previous.valid ? 'Valid' : 'Not valid'
+  return `Checked before: ${verdict} · ${formatDateTime(v.previous.checkedAt, now)}`
+}
+
+/** The quiet line, left out when the was-valid warning already tells the same story. */
+function PreviousCheck({ v, now }: { v: Validation; now: Date }): React.JSX.Element | null {
+  const line = v.valid || v.flag !== 'was-valid' ? previousLine(v, now) : null
+  return line ? <p className={styles.previous}>{line}</p> : null
+}
+
 function SupportIcon({ tone }: { tone: SupportLine['tone'] }): React.JSX.Element {
   if (tone === 'ok') return <ShieldCheck size={16} aria-hidden />
   if (tone === 'warn') return <ShieldAlert size={16} aria-hidden />
@@ -124,6 +137,7 @@ function ValidCard({
         {support.text}
       </p>
       <ItemMiniCard purchase={p} onOpenItem={onOpenItem} />
+      <PreviousCheck v={v} now={now} />
       <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
     </article>
   )
@@ -158,6 +172,7 @@ function InvalidCard({
       ) : (
         <p className={styles.explain}>{NOT_VALID_EXPLANATION}</p>
       )}
+      <PreviousCheck v={v} now={now} />
       <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
     </article>
   )
@@ -181,8 +196,12 @@ export function VerdictCard({
 
 /** What a screen reader hears when a verdict lands. */
 export function announce(v: Validation, now: Date = new Date()): string {
-  if (!v.valid)
-    return `Not valid. ${v.message}. ${v.flag === 'was-valid' ? wasValidLine(v, now) : NOT_VALID_EXPLANATION}`
+  if (!v.valid) {
+    if (v.flag === 'was-valid') return `Not valid. ${v.message}. ${wasValidLine(v, now)}`
+    const before = previousLine(v, now)
+    return `Not valid. ${v.message}. ${NOT_VALID_EXPLANATION}${before ? ` ${before}.` : ''}`
+  }
   const p = v.purchase
-  return `Valid. ${p.item.name}, ${p.license_type} licence. ${supportLine(p.supported_until, now).text}. Downloaded: ${p.downloaded ? 'yes' : 'no'}.`
+  const before = previousLine(v, now)
+  return `Valid. ${p.item.name}, ${p.license_type} licence. ${supportLine(p.supported_until, now).text}. Downloaded: ${p.downloaded ? 'yes' : 'no'}.${before ? ` ${before}.` : ''}`
 }

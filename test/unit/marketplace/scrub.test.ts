@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  cleanServerText,
+  debugDetails,
+  type Answer
+} from '../../../electron/main/marketplace/interpret'
+import { KEY_MASK, scrubKey } from '../../../electron/main/marketplace/scrub'
+
+const KEY = 'k3yAbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
+
+function answer(body: string, type = 'application/json'): Answer {
+  return {
+    status: 500,
+    headers: new Headers({ 'content-type': type }),
+    body: new TextEncoder().encode(body),
+    url: new URL('https://market.example/api/items/all')
+  }
+}
+
+describe('scrubKey', () => {
+  it('masks the whole key and every run of 8 or more of its characters', () => {
+    expect(scrubKey(`key=${KEY}!`, KEY)).toBe(`key=${KEY_MASK}!`)
+    // A quote cut short by an error message: the start, the middle and the end of the key.
+    expect(scrubKey(`got "${KEY.slice(0, 20)}..."`, KEY)).toBe(`got "${KEY_MASK}..."`)
+    expect(scrubKey(`(${KEY.slice(10, 18)})`, KEY)).toBe(`(${KEY_MASK})`)
+    expect(scrubKey(`${KEY.slice(-9)}`, KEY)).toBe(KEY_MASK)
+    expect(scrubKey(`a ${KEY.slice(3, 12)} b ${KEY.slice(20, 30)} c`, KEY)).toBe(
+      `a ${KEY_MASK} b ${KEY_MASK} c`
+    )
+  })
+
+  it('leaves shorter pieces and unrelated text alone', () => {
+    expect(scrubKey(`id ${KEY.slice(0, 7)} ok`, KEY)).toBe(`id ${KEY.slice(0, 7)} ok`)
+    expect(scrubKey('data.items[0].price: expected a number', KEY)).toBe(
+      'data.items[0].price: expected a number'
+    )
+    expect(scrubKey('anything at all', '')).toBe('anything at all')
+    // A key too short for pieces to count is still masked whole.
+    expect(scrubKey('key=abc123 and abc12', 'abc123')).toBe(`key=${KEY_MASK} and abc12`)
+  })
+
+  it('runs two pieces of the key written back to back into masks without a gap', () => {
+    const twice = KEY.slice(0, 10) + KEY.slice(25, 35)
+    const out = scrubKey(twice, KEY)
+    expect(out).not.toMatch(/[A-Za-z0-9]{8}/)
+  })
+})
+
+describe('cleanServerText', () => {
+  it('masks a piece of the key echoed in a message before cutting it short', () => {
+    const text = cleanServerText(`The api key ${KEY.slice(2, 30)} is not valid.`, KEY)
+    expect(text).toBe(`The api key ${KEY_MASK} is not valid.`)
+    const long = cleanServerText(`${'x '.repeat(145)}${KEY}${'y'.repeat(400)}`, KEY)!
+    expect(long.length).toBeLessThanOrEqual(300)
+    expect(long).not.toContain(KEY.slice(0, 8))
+  })
+})
+
+describe('debugDetails (real-server point 34)', () => {
+  it('names the exception, message, file and line of a debug-mode 500, scrubbed and bounded', () => {
+    const details = debugDetails(
+      answer(
+        JSON.stringify({
+          message: `SQLSTATE: where api_key = '${KEY}'`,
+          exception: 'Illuminate\\Database\\QueryException',
+          file: '/var/www/market/vendor/Connection.php',
+          line: 829,
+          trace: Array.from({ length: 200 }, (_, i) => ({ file: `/f${i}.php`, line: i }))
+        })
+      ),
+      KEY
+    )
+    expect(details).toContain('exception: Illuminate\\Database\\QueryException')
+    expect(details).toContain('file: /var/www/market/vendor/Connection.php')
+    expect(details).toContain('line: 829')
+    expect(details).not.toContain(KEY.slice(0, 8))
+    expect(details).not.toContain('/f199.php')
+    expect(details!.length).toBeLessThanOrEqual(500)
+  })
+
+  it('bounds a plain-text body and skips an HTML error page', () => {
+    expect(
+      debugDetails(answer(`Fatal error: ${KEY} ${'z'.repeat(5000)}`, 'text/plain'), KEY)!.length
+    ).toBeLessThanOrEqual(500)
+    expect(debugDetails(answer(`Fatal error: ${KEY}`, 'text/plain'), KEY)).toBe(
+      `Fatal error: ${KEY_MASK}`
+    )
+    expect(
+      debugDetails(answer('<!DOCTYPE html><h1>Server Error</h1>', 'text/html'), KEY)
+    ).toBeNull()
+    expect(debugDetails(answer(JSON.stringify({ message: 'Server Error' })), KEY)).toBe(
+      'message: Server Error'
+    )
+  })
+})

@@ -35,7 +35,14 @@ const config: Configuration = {
 
   // Only the built app: electron-vite's out/ (main with the demo media it copies there,
   // preload, renderer) and package.json. Production node_modules are added by electron-builder.
-  files: ['out/**/*', 'package.json', '!**/*.map', '!**/*.{ts,tsx,mts,cts}', '!**/*.{md,markdown}', '!**/{test,tests,__tests__}/**'],
+  files: [
+    'out/**/*',
+    'package.json',
+    '!**/*.map',
+    '!**/*.{ts,tsx,mts,cts}',
+    '!**/*.{md,markdown}',
+    '!**/{test,tests,__tests__}/**'
+  ],
   asar: true,
   // A native module cannot be loaded from inside an asar archive.
   asarUnpack: ['**/*.node', 'node_modules/keytar/**'],

@@ -19,17 +19,20 @@ export function devCsp(): Plugin {
     name: 'seller-desk:dev-csp',
     apply: 'serve',
     transformIndexHtml(html) {
-      return html.replace(/(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/, (_m, head: string, policy: string) => {
-        const next = policy
-          .split(';')
-          .map((d) => {
-            const name = d.trim().split(/\s+/)[0] ?? ''
-            const extra = loosen[name]
-            return extra ? `${d.trimEnd()} ${extra}` : d
-          })
-          .join(';')
-        return `${head}${next}"`
-      })
+      return html.replace(
+        /(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/,
+        (_m, head: string, policy: string) => {
+          const next = policy
+            .split(';')
+            .map((d) => {
+              const name = d.trim().split(/\s+/)[0] ?? ''
+              const extra = loosen[name]
+              return extra ? `${d.trimEnd()} ${extra}` : d
+            })
+            .join(';')
+          return `${head}${next}"`
+        }
+      )
     }
   }
 }

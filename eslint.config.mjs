@@ -8,17 +8,33 @@ const RAW_IPC_MESSAGE =
 // Electron also exports its modules under these subpaths.
 const ELECTRON_MODULES = ['electron', 'electron/main', 'electron/renderer', 'electron/common']
 const rawIpc = {
-  paths: ELECTRON_MODULES.map((name) => ({ name, importNames: ['ipcMain', 'ipcRenderer'], message: RAW_IPC_MESSAGE }))
+  paths: ELECTRON_MODULES.map((name) => ({
+    name,
+    importNames: ['ipcMain', 'ipcRenderer'],
+    message: RAW_IPC_MESSAGE
+  }))
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'bench/results.json'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'bench/results.json'
+    ]
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off'
     }
   },
@@ -31,7 +47,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', rawIpc] }
   },
   {
-    files: ['electron/**/*.ts', 'electron/tools/**/*.{ts,mjs}', 'test/**/*.ts', 'bench/**/*.ts', '*.config.{ts,mjs}'],
+    files: [
+      'electron/**/*.ts',
+      'electron/tools/**/*.{ts,mjs}',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.{ts,mjs}'
+    ],
     languageOptions: { globals: { ...globals.node } }
   },
   {
@@ -42,7 +64,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/electron/**', 'electron', 'node:*'], message: 'The renderer talks to main only through the bridge.' }] }
+        {
+          patterns: [
+            {
+              group: ['**/electron/**', 'electron', 'node:*'],
+              message: 'The renderer talks to main only through the bridge.'
+            }
+          ]
+        }
       ]
     }
   },
@@ -51,7 +80,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/electron/**', '**/renderer/**', 'electron', 'node:*', 'react'], message: 'shared/ is imported by both sides: no Node, no DOM, no app code.' }] }
+        {
+          patterns: [
+            {
+              group: ['**/electron/**', '**/renderer/**', 'electron', 'node:*', 'react'],
+              message: 'shared/ is imported by both sides: no Node, no DOM, no app code.'
+            }
+          ]
+        }
       ]
     }
   },
@@ -65,7 +101,8 @@ export default tseslint.config(
         {
           paths: ELECTRON_MODULES.map((name) => ({
             name,
-            message: 'Only electron/main/index.ts and electron/main/glue/ may import Electron: services run in plain Node.'
+            message:
+              'Only electron/main/index.ts and electron/main/glue/ may import Electron: services run in plain Node.'
           }))
         }
       ]

@@ -34,7 +34,11 @@ export function ok<T>(data: T): Result<T> {
   return { ok: true, data }
 }
 
-export function fail<T = never>(kind: ErrorKind, message: string, retryAfterMs?: number): Result<T> {
+export function fail<T = never>(
+  kind: ErrorKind,
+  message: string,
+  retryAfterMs?: number
+): Result<T> {
   return retryAfterMs === undefined
     ? { ok: false, error: { kind, message } }
     : { ok: false, error: { kind, message, retryAfterMs } }

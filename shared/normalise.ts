@@ -7,9 +7,7 @@ import { wireAccount, wireItem, wirePurchase } from './wire'
  * field that was wrong. Payload keys follow the spec, plus real installs' variants.
  */
 
-export type Parsed<T> =
-  | { ok: true; value: T }
-  | { ok: false; field: string; message: string }
+export type Parsed<T> = { ok: true; value: T } | { ok: false; field: string; message: string }
 
 export interface SkippedItem {
   index: number
@@ -19,7 +17,8 @@ export interface SkippedItem {
 
 function pathOf(base: string, path: readonly PropertyKey[]): string {
   let out = base
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`
+  for (const p of path)
+    out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`
   return out
 }
 
@@ -68,7 +67,9 @@ export function parseAccountResponse(body: unknown): Parsed<Account> {
  */
 export function parseItemsResponse(
   body: unknown
-): { ok: true; value: Item[]; skipped: SkippedItem[] } | { ok: false; field: string; message: string } {
+):
+  | { ok: true; value: Item[]; skipped: SkippedItem[] }
+  | { ok: false; field: string; message: string } {
   if (!isRecord(body)) return missing('(root)', 'a JSON object')
   if (!Array.isArray(body.items)) return missing('items', 'a list of items')
   const value: Item[] = []
@@ -94,13 +95,17 @@ export function parseItemResponse(body: unknown): Parsed<Item> {
 /** Operation 4: the spec's `data.purchase`, or a real install's `item` (point 17). */
 export function parsePurchaseResponse(body: unknown): Parsed<Purchase> {
   if (!isRecord(body)) return missing('(root)', 'a JSON object')
-  if (isRecord(body.data) && 'purchase' in body.data) return parsePurchase(body.data.purchase, 'data.purchase')
+  if (isRecord(body.data) && 'purchase' in body.data)
+    return parsePurchase(body.data.purchase, 'data.purchase')
   if (isRecord(body.item)) return parsePurchase(body.item, 'item')
   return missing('data.purchase', 'a purchase object')
 }
 
 /** Which top-level key carries each operation's payload; success needs HTTP 200 and this key. */
-export function hasPayload(operation: 'account' | 'items' | 'item' | 'purchase', body: unknown): boolean {
+export function hasPayload(
+  operation: 'account' | 'items' | 'item' | 'purchase',
+  body: unknown
+): boolean {
   if (!isRecord(body)) return false
   switch (operation) {
     case 'account':

@@ -17,7 +17,9 @@ export function buildApp(root: string = repoRoot): Promise<void> {
     const child = spawn(process.execPath, [bin, 'build'], { cwd: root, stdio: 'inherit' })
     child.once('error', reject)
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`The build failed (electron-vite exited with ${code ?? 'a signal'}).`))
+      code === 0
+        ? resolve()
+        : reject(new Error(`The build failed (electron-vite exited with ${code ?? 'a signal'}).`))
     )
   })
 }

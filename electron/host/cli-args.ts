@@ -34,7 +34,8 @@ export function parseHostArgs(argv: string[]): HostCliOptions {
     }
   })
   const port = PortSchema.safeParse(values.port ?? '0')
-  if (!port.success) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}".`)
+  if (!port.success)
+    throw new Error(`--port must be a number from 0 to 65535, not "${values.port}".`)
   const dataDir = values['data-dir']
   if (dataDir !== undefined && dataDir.trim() === '') throw new Error('--data-dir needs a folder.')
   return {

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   if (host.demoProblem) console.log(`The demo marketplace did not start: ${host.demoProblem}`)
   else if (opts.demo) console.log('Connected to the built-in demo marketplace.')
   console.log(`Seller Desk: ${host.server.url}`)
-  console.log('Keep this address to yourself: it grants access to this session. Press Ctrl+C to stop.')
+  console.log(
+    'Keep this address to yourself: it grants access to this session. Press Ctrl+C to stop.'
+  )
   if (opts.open && !(await openInBrowser(host.server.url))) {
     console.log('Could not open a browser here: open the address above yourself.')
   }

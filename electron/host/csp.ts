@@ -4,7 +4,10 @@
  * meta tag cannot.
  */
 export function cspFromIndexHtml(html: string): string {
-  const meta = /<meta\s(?:[^>"']|"[^"]*"|'[^']*')*http-equiv=["']Content-Security-Policy["'](?:[^>"']|"[^"]*"|'[^']*')*>/i.exec(html)
+  const meta =
+    /<meta\s(?:[^>"']|"[^"]*"|'[^']*')*http-equiv=["']Content-Security-Policy["'](?:[^>"']|"[^"]*"|'[^']*')*>/i.exec(
+      html
+    )
   const content = meta ? /\scontent=(?:"([^"]*)"|'([^']*)')/i.exec(meta[0]) : null
   const raw = content ? (content[1] ?? content[2]) : undefined
   if (!raw) throw new Error('The built index.html has no Content-Security-Policy meta tag.')

@@ -12,7 +12,8 @@ export function defaultDataDir(
   env: NodeJS.ProcessEnv = process.env,
   home: string = homedir()
 ): string {
-  if (platform === 'win32') return join(env['APPDATA'] || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME)
+  if (platform === 'win32')
+    return join(env['APPDATA'] || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME)
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_FOLDER_NAME)
   return join(env['XDG_CONFIG_HOME'] || join(home, '.config'), APP_FOLDER_NAME)
 }

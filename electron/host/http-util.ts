@@ -29,7 +29,12 @@ export function readBody(req: IncomingMessage, limit: number = MAX_BODY_BYTES): 
   })
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -41,12 +46,27 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** A refusal in the same Result shape every other answer has, so the page can show it. */
-export function sendRefusal(res: ServerResponse, status: number, kind: ErrorKind, message: string, headers?: Record<string, string>): void {
+export function sendRefusal(
+  res: ServerResponse,
+  status: number,
+  kind: ErrorKind,
+  message: string,
+  headers?: Record<string, string>
+): void {
   const body: Result<never> = { ok: false, error: { kind, message } }
   sendJson(res, status, body, headers)
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers })
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {}
+): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers
+  })
   res.end(text)
 }

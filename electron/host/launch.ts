@@ -31,7 +31,10 @@ export interface RunningHost {
 
 async function openExternal(url: string): Promise<void> {
   if (!(await openInBrowser(url))) {
-    throw new AppFailure('internal', 'Seller Desk could not open your browser. Copy the link and open it yourself.')
+    throw new AppFailure(
+      'internal',
+      'Seller Desk could not open your browser. Copy the link and open it yourself.'
+    )
   }
 }
 

@@ -34,7 +34,10 @@ export async function handleMedia(
     if (!res.writableFinished) aborter.abort()
   })
   const range = req.headers.range
-  const answer = await media.serve(remote, range ? { range, signal: aborter.signal } : { signal: aborter.signal })
+  const answer = await media.serve(
+    remote,
+    range ? { range, signal: aborter.signal } : { signal: aborter.signal }
+  )
   res.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' })
   const body = answer.body
   if (req.method === 'HEAD' || body === null) {

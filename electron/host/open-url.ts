@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process'
 
 /** The system's "open this URL" command; no shell is involved, so the URL is one argument. */
-export function openCommand(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+export function openCommand(
+  url: string,
+  platform: NodeJS.Platform = process.platform
+): [string, string[]] {
   if (platform === 'darwin') return ['open', [url]]
   if (platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler', url]]
   return ['xdg-open', [url]]

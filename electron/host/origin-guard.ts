@@ -17,7 +17,8 @@ export function hostAllowed(headers: IncomingHttpHeaders, port: number): boolean
  */
 export function originAllowed(headers: IncomingHttpHeaders, port: number): boolean {
   const origin = headers.origin
-  if (origin !== undefined && !allowedHosts(port).some((h) => origin === `http://${h}`)) return false
+  if (origin !== undefined && !allowedHosts(port).some((h) => origin === `http://${h}`))
+    return false
   const site = headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
   return true

@@ -13,7 +13,9 @@ const STALE_TOKEN =
   "This page's access token is not valid for the running Seller Desk: open the address npm start printed."
 
 function isJsonContentType(header: string | undefined): boolean {
-  return typeof header === 'string' && header.split(';')[0]!.trim().toLowerCase() === 'application/json'
+  return (
+    typeof header === 'string' && header.split(';')[0]!.trim().toLowerCase() === 'application/json'
+  )
 }
 
 /**
@@ -21,9 +23,16 @@ function isJsonContentType(header: string | undefined): boolean {
  * take none); the answer is always the Result dispatch produced. Host and Origin are
  * checked by the server before this runs.
  */
-export async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string, ctx: RpcContext): Promise<void> {
+export async function handleRpc(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  ctx: RpcContext
+): Promise<void> {
   if (req.method !== 'POST') {
-    sendRefusal(res, 405, 'invalid-input', 'Seller Desk requests are sent with POST.', { Allow: 'POST' })
+    sendRefusal(res, 405, 'invalid-input', 'Seller Desk requests are sent with POST.', {
+      Allow: 'POST'
+    })
     return
   }
   if (!tokenMatches(ctx.token, bearerToken(req.headers.authorization))) {

@@ -45,7 +45,9 @@ const ALWAYS = {
 
 export class RendererNotBuilt extends Error {
   constructor(dir: string) {
-    super(`The Seller Desk renderer is not built (${join(dir, 'index.html')} is missing): run "npm run build" first.`)
+    super(
+      `The Seller Desk renderer is not built (${join(dir, 'index.html')} is missing): run "npm run build" first.`
+    )
     this.name = 'RendererNotBuilt'
   }
 }
@@ -79,10 +81,19 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     if (url.pathname.startsWith('/rpc/')) {
       if (!originAllowed(req.headers, port)) {
-        sendRefusal(res, 403, 'invalid-input', 'Request refused: it did not come from the Seller Desk page.')
+        sendRefusal(
+          res,
+          403,
+          'invalid-input',
+          'Request refused: it did not come from the Seller Desk page.'
+        )
         return
       }
-      await handleRpc(req, res, url.pathname.slice('/rpc/'.length), { handlers: options.app.handlers, token, log })
+      await handleRpc(req, res, url.pathname.slice('/rpc/'.length), {
+        handlers: options.app.handlers,
+        token,
+        log
+      })
       return
     }
     if (!originAllowed(req.headers, port)) {
@@ -114,7 +125,9 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
     server.once('error', (e: NodeJS.ErrnoException) =>
       reject(
         e.code === 'EADDRINUSE'
-          ? new Error(`Port ${options.port} is already in use: choose another with --port, or leave it out for a free one.`)
+          ? new Error(
+              `Port ${options.port} is already in use: choose another with --port, or leave it out for a free one.`
+            )
           : e
       )
     )

@@ -65,7 +65,8 @@ export async function serveStatic(
   }
   const isIndex = file === join(root, 'index.html')
   // Vite names every asset by its content hash, so they never change under one name.
-  const cacheControl = isIndex || !urlPath.startsWith('/assets/') ? 'no-store' : 'public, max-age=31536000, immutable'
+  const cacheControl =
+    isIndex || !urlPath.startsWith('/assets/') ? 'no-store' : 'public, max-age=31536000, immutable'
   res.writeHead(200, {
     'Content-Type': contentTypeOf(file),
     'Content-Length': String(info.size),

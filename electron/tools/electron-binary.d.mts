@@ -1,2 +1,5 @@
 /** See electron-binary.mjs. */
-export function findElectronBinary(root: string, env?: NodeJS.ProcessEnv): { path: string } | { missing: string }
+export function findElectronBinary(
+  root: string,
+  env?: NodeJS.ProcessEnv
+): { path: string } | { missing: string }

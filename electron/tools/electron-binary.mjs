@@ -21,9 +21,12 @@ const PLATFORM_PATHS = {
  */
 export function findElectronBinary(root, env = process.env) {
   const pkgDir = join(root, 'node_modules', 'electron')
-  if (!existsSync(join(pkgDir, 'package.json'))) return { missing: 'the electron package is not in node_modules' }
+  if (!existsSync(join(pkgDir, 'package.json')))
+    return { missing: 'the electron package is not in node_modules' }
   const pathFile = join(pkgDir, 'path.txt')
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : PLATFORM_PATHS[process.platform]
+  const relative = existsSync(pathFile)
+    ? readFileSync(pathFile, 'utf8').trim()
+    : PLATFORM_PATHS[process.platform]
   if (!relative) return { missing: `Electron has no build for ${process.platform}` }
   const override = env.ELECTRON_OVERRIDE_DIST_PATH
   const dist = override || join(pkgDir, 'dist')

@@ -37,9 +37,22 @@ function resized(master, size, out) {
 }
 
 function main() {
-  if (!has('convert')) throw new Error('ImageMagick is missing: apt-get install imagemagick (or brew install imagemagick).')
+  if (!has('convert'))
+    throw new Error(
+      'ImageMagick is missing: apt-get install imagemagick (or brew install imagemagick).'
+    )
   const master = join(build, 'icon.png')
-  convert(['-background', 'none', '-density', '72', source, '-resize', '1024x1024', ...png, `PNG32:${master}`])
+  convert([
+    '-background',
+    'none',
+    '-density',
+    '72',
+    source,
+    '-resize',
+    '1024x1024',
+    ...png,
+    `PNG32:${master}`
+  ])
 
   mkdirSync(join(build, 'icons'), { recursive: true })
   for (const size of LINUX_SIZES) resized(master, size, join(build, 'icons', `${size}x${size}.png`))
@@ -60,14 +73,20 @@ function main() {
         else resized(master, size, out)
         return out
       })
-      execFileSync('png2icns', [join(build, 'icon.icns'), ...icnsParts], { stdio: ['ignore', 'ignore', 'inherit'] })
+      execFileSync('png2icns', [join(build, 'icon.icns'), ...icnsParts], {
+        stdio: ['ignore', 'ignore', 'inherit']
+      })
     } else {
-      console.warn('png2icns not found (Debian: apt-get install icnsutils): build/icon.icns left unchanged.')
+      console.warn(
+        'png2icns not found (Debian: apt-get install icnsutils): build/icon.icns left unchanged.'
+      )
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
-  console.log('Icons written to build/: icon.png, icons/, icon.ico' + (has('png2icns') ? ', icon.icns' : ''))
+  console.log(
+    'Icons written to build/: icon.png, icons/, icon.ico' + (has('png2icns') ? ', icon.icns' : '')
+  )
 }
 
 main()

@@ -45,22 +45,32 @@ function run(command, args, env = process.env) {
 async function main() {
   const electron = findElectronBinary(root)
   if (!skipBuild) {
-    const built = await run(process.execPath, [binOf('electron-vite', 'bin/electron-vite.js'), 'build'])
+    const built = await run(process.execPath, [
+      binOf('electron-vite', 'bin/electron-vite.js'),
+      'build'
+    ])
     if (built !== 0) {
       console.error('The build failed: see the messages above.')
       return built
     }
   }
   if ('path' in electron && !forceBrowser) {
-    if (hostArgs.length > 0) console.log(`(${hostArgs.join(' ')}: browser-host options, not used by the desktop app)`)
+    if (hostArgs.length > 0)
+      console.log(`(${hostArgs.join(' ')}: browser-host options, not used by the desktop app)`)
     const env = { ...process.env }
     delete env.ELECTRON_RUN_AS_NODE
     return run(electron.path, [root], env)
   }
   if ('missing' in electron) {
-    console.log(`Electron isn't installed here (${electron.missing}); starting Seller Desk in your browser instead.`)
+    console.log(
+      `Electron isn't installed here (${electron.missing}); starting Seller Desk in your browser instead.`
+    )
   }
-  return run(process.execPath, [binOf('tsx', 'dist/cli.mjs'), join(root, 'electron/host/cli.ts'), ...hostArgs])
+  return run(process.execPath, [
+    binOf('tsx', 'dist/cli.mjs'),
+    join(root, 'electron/host/cli.ts'),
+    ...hostArgs
+  ])
 }
 
 main().then(

@@ -29,7 +29,8 @@ let chosen: BridgeChoice | null = null
 
 // Chosen as soon as this module loads, before React renders: the token must leave the
 // address bar at once, not whenever the first view asks for data.
-if (typeof window !== 'undefined' && window.location.hash.includes('token=')) chosen = chooseBridge(window)
+if (typeof window !== 'undefined' && window.location.hash.includes('token='))
+  chosen = chooseBridge(window)
 
 /** How the page reaches main; chosen once, on first use. */
 export function bridgeKind(): BridgeChoice['kind'] {

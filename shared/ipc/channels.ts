@@ -31,7 +31,7 @@ export const channels = {
   pauseBulk: 'bulk:pause',
   resumeBulk: 'bulk:resume',
   cancelBulk: 'bulk:cancel',
-  exportBulkCsv: 'bulk:export-csv',
+  exportBulkCsv: 'bulk:export-csv'
 } as const
 
 export type ChannelMethod = keyof typeof channels

@@ -53,7 +53,8 @@ export const FreshnessSchema = z.object({
 })
 export type Freshness = z.infer<typeof FreshnessSchema>
 
-const cached = <T extends z.ZodType>(schema: T) => z.object({ data: schema, freshness: FreshnessSchema })
+const cached = <T extends z.ZodType>(schema: T) =>
+  z.object({ data: schema, freshness: FreshnessSchema })
 
 export const ItemsPayloadSchema = z.object({
   items: z.array(ItemSchema),
@@ -72,8 +73,20 @@ const validationHistory = {
 }
 
 export const ValidationSchema = z.discriminatedUnion('valid', [
-  z.object({ valid: z.literal(true), purchase: PurchaseSchema, code: z.string(), checkedAt: z.string(), ...validationHistory }),
-  z.object({ valid: z.literal(false), message: z.string(), code: z.string(), checkedAt: z.string(), ...validationHistory })
+  z.object({
+    valid: z.literal(true),
+    purchase: PurchaseSchema,
+    code: z.string(),
+    checkedAt: z.string(),
+    ...validationHistory
+  }),
+  z.object({
+    valid: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+    checkedAt: z.string(),
+    ...validationHistory
+  })
 ])
 export type Validation = z.infer<typeof ValidationSchema>
 
@@ -144,7 +157,11 @@ const none = z.undefined()
 export const contract = {
   getAppInfo: { channel: channels.getAppInfo, request: none, response: AppInfoSchema },
 
-  listConnections: { channel: channels.listConnections, request: none, response: ConnectionsStateSchema },
+  listConnections: {
+    channel: channels.listConnections,
+    request: none,
+    response: ConnectionsStateSchema
+  },
   /**
    * Checks a key with account details; does not save anything. A saved connection is
    * named by id: main reads its key from the secret store (the renderer never holds it).
@@ -182,7 +199,11 @@ export const contract = {
     response: ConnectionViewSchema
   },
   /** Removes the connection and deletes its key from the keychain. */
-  removeConnection: { channel: channels.removeConnection, request: z.object({ id: idField }), response: ConnectionsStateSchema },
+  removeConnection: {
+    channel: channels.removeConnection,
+    request: z.object({ id: idField }),
+    response: ConnectionsStateSchema
+  },
   setActiveConnection: {
     channel: channels.setActiveConnection,
     request: z.object({ id: idField }),
@@ -212,20 +233,31 @@ export const contract = {
     response: ValidationSchema
   },
 
-  getSettings: { channel: channels.getSettings, request: none, response: z.object({ theme: ThemeSchema }) },
+  getSettings: {
+    channel: channels.getSettings,
+    request: none,
+    response: z.object({ theme: ThemeSchema })
+  },
   setTheme: {
     channel: channels.setTheme,
     request: z.object({ theme: ThemeSchema }),
     response: z.object({ theme: ThemeSchema })
   },
   /** Opens an http(s) link in the system browser; anything else is refused. */
-  openExternal: { channel: channels.openExternal, request: z.object({ url: z.string().max(4096) }), response: z.null() },
+  openExternal: {
+    channel: channels.openExternal,
+    request: z.object({ url: z.string().max(4096) }),
+    response: z.null()
+  },
 
   /** Lookup history of the active connection, newest first; `query` matches code, item, verdict. */
   listHistory: {
     channel: channels.listHistory,
     request: z
-      .object({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(10_000).optional() })
+      .object({
+        query: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(10_000).optional()
+      })
       .optional(),
     response: z.object({ entries: z.array(HistoryEntrySchema), total: z.number().int() })
   },
@@ -253,7 +285,13 @@ export const contract = {
   /** The media cache's size limit (least recently used files go first past it); kept across restarts. */
   setCacheLimit: {
     channel: channels.setCacheLimit,
-    request: z.object({ limitBytes: z.number().int().min(50 * 1024 * 1024).max(1024 * 1024 * 1024 * 1024) }),
+    request: z.object({
+      limitBytes: z
+        .number()
+        .int()
+        .min(50 * 1024 * 1024)
+        .max(1024 * 1024 * 1024 * 1024)
+    }),
     response: CacheInfoSchema
   },
   /** Empties cached catalogues and media (history and learnt item ids stay). */

@@ -26,7 +26,12 @@ export interface Spawned {
  * also ends anything it started (tsx runs the script in a child).
  */
 export function spawnNode(args: string[], env: NodeJS.ProcessEnv = process.env): Spawned {
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let text = ''
   const listeners = new Set<() => void>()
   const onData = (chunk: Buffer): void => {
@@ -49,9 +54,20 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv = process.env):
       const check = (): void => {
         const line = text.split(/\r?\n/).find((l) => pattern.test(l))
         if (line !== undefined) done(() => resolve(line))
-        else if (exitCode !== undefined) done(() => reject(new Error(`The process exited (${exitCode}) before printing ${pattern}:\n${text}`)))
+        else if (exitCode !== undefined)
+          done(() =>
+            reject(
+              new Error(`The process exited (${exitCode}) before printing ${pattern}:\n${text}`)
+            )
+          )
       }
-      const timer = setTimeout(() => done(() => reject(new Error(`No line matching ${pattern} within ${timeoutMs} ms:\n${text}`))), timeoutMs)
+      const timer = setTimeout(
+        () =>
+          done(() =>
+            reject(new Error(`No line matching ${pattern} within ${timeoutMs} ms:\n${text}`))
+          ),
+        timeoutMs
+      )
       const done = (settle: () => void): void => {
         clearTimeout(timer)
         listeners.delete(check)

@@ -7,7 +7,9 @@ import { launchChromium } from './harness'
 import { rawRequest } from './harness-http'
 import { spawnNode, tsxCli, type Spawned } from './harness-process'
 
-const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
+  version: string
+}
 const URL_LINE = /^Seller Desk: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/
 
 const cleanups: (() => Promise<unknown>)[] = []
@@ -32,7 +34,18 @@ const addressOf = (line: string): string => line.slice('Seller Desk: '.length)
 describe('npm run start:web (electron/host/cli.ts)', () => {
   it('prints the address, which opens the app (connected to the demo) in Chromium, and stops cleanly on SIGTERM', async () => {
     const dataDir = join(await tempDir(), 'data')
-    const cli = track(spawnNode([tsxCli, 'electron/host/cli.ts', '--no-open', '--demo', '--data-dir', dataDir, '--port', '0']))
+    const cli = track(
+      spawnNode([
+        tsxCli,
+        'electron/host/cli.ts',
+        '--no-open',
+        '--demo',
+        '--data-dir',
+        dataDir,
+        '--port',
+        '0'
+      ])
+    )
     const line = await cli.waitForLine(/^Seller Desk: /)
     expect(line).toMatch(URL_LINE)
     expect(cli.output()).toContain(`Data folder: ${dataDir}`)
@@ -43,7 +56,9 @@ describe('npm run start:web (electron/host/cli.ts)', () => {
     cleanups.push(() => browser.close())
     const page = await browser.newPage()
     await page.goto(addressOf(line))
-    await expect.poll(() => page.getByTestId('app-version').textContent(), { timeout: 15_000 }).toContain(pkg.version)
+    await expect
+      .poll(() => page.getByTestId('app-version').textContent(), { timeout: 15_000 })
+      .toContain(pkg.version)
     await browser.close()
 
     expect(await cli.stop()).toBe(0)
@@ -65,7 +80,18 @@ describe('npm start (electron/tools/start.mjs) without the Electron binary', () 
     // An empty dist folder: the binary is "not installed", whatever this machine has.
     const env = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-electron') }
     const start = track(
-      spawnNode(['electron/tools/start.mjs', '--skip-build', '--no-open', '--data-dir', join(dir, 'data'), '--port', '0'], env)
+      spawnNode(
+        [
+          'electron/tools/start.mjs',
+          '--skip-build',
+          '--no-open',
+          '--data-dir',
+          join(dir, 'data'),
+          '--port',
+          '0'
+        ],
+        env
+      )
     )
     const line = await start.waitForLine(/^Seller Desk: /)
     expect(line).toMatch(URL_LINE)

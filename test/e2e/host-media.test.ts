@@ -26,7 +26,11 @@ function recordingMedia(calls: Call[]): MediaService {
     async serve(remoteUrl, options = {}): Promise<MediaAnswer> {
       calls.push({ remoteUrl, range: options.range, signal: options.signal })
       if (new URL(remoteUrl).pathname.endsWith('/whole.png')) {
-        return { status: 200, headers: { 'content-type': 'image/png', 'content-length': '1000' }, body: BYTES }
+        return {
+          status: 200,
+          headers: { 'content-type': 'image/png', 'content-length': '1000' },
+          body: BYTES
+        }
       }
       if (remoteUrl.endsWith('/never-ends.mp4')) {
         // Sends one chunk, then waits for more that never comes until the client leaves.
@@ -67,7 +71,10 @@ describe('the browser host /media route', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'seller-desk-media-'))
     host = await launchHost({ dataDir, port: 0 })
-    server = await startHostServer({ app: { handlers: host.app.handlers, media: recordingMedia(calls) }, rendererDir: defaultRendererDir })
+    server = await startHostServer({
+      app: { handlers: host.app.handlers, media: recordingMedia(calls) },
+      rendererDir: defaultRendererDir
+    })
   })
   afterAll(async () => {
     await server?.close()
@@ -89,18 +96,32 @@ describe('the browser host /media route', () => {
 
   it('passes Range through and answers 206 with exactly those bytes', async () => {
     const remote = 'https://market.example/media/clip.mp4'
-    const bytes = await new Promise<{ status: number; range: string | undefined; body: Buffer }>((resolve, reject) => {
-      request(
-        { host: '127.0.0.1', port: server.port, path: path(remote), headers: { Range: 'bytes=50-349' }, agent: false },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, range: res.headers['content-range'], body: Buffer.concat(chunks) }))
-        }
-      )
-        .on('error', reject)
-        .end()
-    })
+    const bytes = await new Promise<{ status: number; range: string | undefined; body: Buffer }>(
+      (resolve, reject) => {
+        request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: path(remote),
+            headers: { Range: 'bytes=50-349' },
+            agent: false
+          },
+          (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                range: res.headers['content-range'],
+                body: Buffer.concat(chunks)
+              })
+            )
+          }
+        )
+          .on('error', reject)
+          .end()
+      }
+    )
     expect(calls.at(-1)).toMatchObject({ remoteUrl: remote, range: 'bytes=50-349' })
     expect(bytes.status).toBe(206)
     expect(bytes.range).toBe('bytes 50-349/1000')
@@ -110,12 +131,15 @@ describe('the browser host /media route', () => {
   it('aborts the media request when the page stops reading', async () => {
     const remote = 'https://market.example/media/never-ends.mp4'
     await new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: path(remote), agent: false }, (res) => {
-        res.once('data', () => {
-          req.destroy()
-          resolve()
-        })
-      })
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: path(remote), agent: false },
+        (res) => {
+          res.once('data', () => {
+            req.destroy()
+            resolve()
+          })
+        }
+      )
       req.on('error', (e) => (req.destroyed ? undefined : reject(e)))
       req.end()
     })
@@ -125,9 +149,15 @@ describe('the browser host /media route', () => {
   })
 
   it('answers 404 when the app has no media service', async () => {
-    const bare = await startHostServer({ app: { handlers: host.app.handlers, media: null }, rendererDir: defaultRendererDir })
+    const bare = await startHostServer({
+      app: { handlers: host.app.handlers, media: null },
+      rendererDir: defaultRendererDir
+    })
     try {
-      const answer = await rawRequest({ port: bare.port, path: mediaHttpPath('https://m.example/a.png', bare.token) })
+      const answer = await rawRequest({
+        port: bare.port,
+        path: mediaHttpPath('https://m.example/a.png', bare.token)
+      })
       expect(answer.status).toBe(404)
     } finally {
       await bare.close()

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchHost, type RunningHost } from '../../electron/host/launch'
 import { channelMethods } from '../../shared/ipc/channels'
 import { createHttpTransport, HOST_STOPPED } from '../../renderer/src/transport/http-transport'
-import { takeHostToken, TOKEN_STORAGE_KEY, type TokenPlace } from '../../renderer/src/transport/token'
+import {
+  takeHostToken,
+  TOKEN_STORAGE_KEY,
+  type TokenPlace
+} from '../../renderer/src/transport/token'
 
 // The renderer's browser transport, run in Node against a real host: same fetch API,
 // same wire, no browser needed to pin down its Results.
@@ -23,7 +27,7 @@ describe('the browser transport against a real host', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('has every contract method and answers with the host\'s Results', async () => {
+  it("has every contract method and answers with the host's Results", async () => {
     const api = createHttpTransport({ token: host.server.token, baseUrl: host.server.baseUrl })
     for (const method of channelMethods) expect(typeof api[method], method).toBe('function')
     const info = await api.getAppInfo()
@@ -54,7 +58,10 @@ describe('the browser transport against a real host', () => {
     const { port, token, baseUrl } = host.server
     const api = createHttpTransport({ token, baseUrl })
     await host.close()
-    expect(await api.getAppInfo()).toEqual({ ok: false, error: { kind: 'offline', message: HOST_STOPPED } })
+    expect(await api.getAppInfo()).toEqual({
+      ok: false,
+      error: { kind: 'offline', message: HOST_STOPPED }
+    })
     host = await launchHost({ dataDir, port, token })
     expect(await api.getAppInfo()).toMatchObject({ ok: true })
   })
@@ -74,7 +81,10 @@ describe('the browser transport against a real host', () => {
   })
 })
 
-function fakePlace(hash: string, stored: Record<string, string> = {}): TokenPlace & { url: string; store: Record<string, string> } {
+function fakePlace(
+  hash: string,
+  stored: Record<string, string> = {}
+): TokenPlace & { url: string; store: Record<string, string> } {
   const place = {
     url: `/index.html${hash}`,
     store: { ...stored },

@@ -17,18 +17,30 @@ import { findElectronBinary } from '../../electron/tools/electron-binary.mjs'
 describe('the data folder', () => {
   it('is where Electron keeps userData for "Seller Desk" on each OS', () => {
     expect(defaultDataDir('linux', {}, '/home/ana')).toBe('/home/ana/.config/Seller Desk')
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/xdg' }, '/home/ana')).toBe('/xdg/Seller Desk')
-    expect(defaultDataDir('darwin', {}, '/Users/ana')).toBe('/Users/ana/Library/Application Support/Seller Desk')
-    expect(defaultDataDir('win32', { APPDATA: 'C:/Users/ana/AppData/Roaming' }, 'C:/Users/ana')).toBe(
-      join('C:/Users/ana/AppData/Roaming', 'Seller Desk')
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/xdg' }, '/home/ana')).toBe(
+      '/xdg/Seller Desk'
     )
+    expect(defaultDataDir('darwin', {}, '/Users/ana')).toBe(
+      '/Users/ana/Library/Application Support/Seller Desk'
+    )
+    expect(
+      defaultDataDir('win32', { APPDATA: 'C:/Users/ana/AppData/Roaming' }, 'C:/Users/ana')
+    ).toBe(join('C:/Users/ana/AppData/Roaming', 'Seller Desk'))
   })
 })
 
 describe('the command line', () => {
   it('reads every flag and defaults to opening a browser on a random port', () => {
-    expect(parseHostArgs([])).toMatchObject({ demo: false, open: true, port: 0, help: false, dataDir: defaultDataDir() })
-    expect(parseHostArgs(['--demo', '--no-open', '--port', '8123', '--data-dir', 'rel/dir'])).toEqual({
+    expect(parseHostArgs([])).toMatchObject({
+      demo: false,
+      open: true,
+      port: 0,
+      help: false,
+      dataDir: defaultDataDir()
+    })
+    expect(
+      parseHostArgs(['--demo', '--no-open', '--port', '8123', '--data-dir', 'rel/dir'])
+    ).toEqual({
       demo: true,
       open: false,
       port: 8123,
@@ -77,8 +89,18 @@ describe('static paths', () => {
   const root = '/srv/renderer'
   it('stay inside the renderer folder', () => {
     expect(resolveStaticPath(root, '/')).toBe('/srv/renderer/index.html')
-    expect(resolveStaticPath(root, '/assets/index-abc.js')).toBe('/srv/renderer/assets/index-abc.js')
-    for (const bad of ['/../x', '/assets/../../x', '/%2e%2e/x', '/a%5c..%5cb', '/a%00b', '/%E0%A4%A', '/./index.html']) {
+    expect(resolveStaticPath(root, '/assets/index-abc.js')).toBe(
+      '/srv/renderer/assets/index-abc.js'
+    )
+    for (const bad of [
+      '/../x',
+      '/assets/../../x',
+      '/%2e%2e/x',
+      '/a%5c..%5cb',
+      '/a%00b',
+      '/%E0%A4%A',
+      '/./index.html'
+    ]) {
       expect(resolveStaticPath(root, bad), bad).toBeNull()
     }
   })
@@ -90,7 +112,9 @@ describe('the page policy', () => {
       http-equiv="Content-Security-Policy"
       content="default-src 'self'; img-src 'self' data:;"
     /></head>`
-    expect(cspFromIndexHtml(html)).toBe("default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+    expect(cspFromIndexHtml(html)).toBe(
+      "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
+    )
     expect(() => cspFromIndexHtml('<html></html>')).toThrow(/Content-Security-Policy/)
   })
 
@@ -130,7 +154,9 @@ describe('finding the Electron binary', () => {
     try {
       const found = findElectronBinary(process.cwd(), { ELECTRON_OVERRIDE_DIST_PATH: empty })
       expect(found).toEqual({ missing: expect.stringContaining(`no binary at ${join(empty, '')}`) })
-      expect(findElectronBinary(empty)).toEqual({ missing: 'the electron package is not in node_modules' })
+      expect(findElectronBinary(empty)).toEqual({
+        missing: 'the electron package is not in node_modules'
+      })
     } finally {
       await rm(empty, { recursive: true, force: true })
     }

@@ -260,14 +260,11 @@ describe('Settings: cache', () => {
     expect(await screen.findByTestId('cache-size')).toHaveTextContent('500 MB')
     const limit = screen.getByLabelText('Limit')
     expect(within(limit).getByRole('option', { selected: true })).toHaveTextContent('500 MB')
-    expect(within(limit).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '100 MB',
-      '250 MB',
-      '500 MB',
-      '1 GB',
-      '2 GB',
-      '5 GB'
-    ])
+    expect(
+      within(limit)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+    ).toEqual(['100 MB', '250 MB', '500 MB', '1 GB', '2 GB', '5 GB'])
   })
 
   it('names the data folder', async () => {

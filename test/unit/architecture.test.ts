@@ -57,16 +57,23 @@ function importsOf(files: string[]): Import[] {
     specifiersOf(readFileSync(join(ROOT, file), 'utf8')).map((specifier) => ({
       file,
       specifier,
-      target: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/') : null
+      target: specifier.startsWith('.')
+        ? relative(ROOT, resolve(ROOT, dirname(file), specifier))
+            .split(sep)
+            .join('/')
+        : null
     }))
   )
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, m.split('/')[0]!]))
-const isNode = (s: string) => s.startsWith('node:') || NODE_BUILTINS.has(s) || NODE_BUILTINS.has(s.split('/')[0]!)
+const isNode = (s: string) =>
+  s.startsWith('node:') || NODE_BUILTINS.has(s) || NODE_BUILTINS.has(s.split('/')[0]!)
 const isElectron = (s: string) => s === 'electron' || s.startsWith('electron/')
-const isReact = (s: string) => s === 'react' || s.startsWith('react/') || s === 'react-dom' || s.startsWith('react-dom/')
-const inside = (target: string | null, dir: string) => target !== null && (target === dir || target.startsWith(`${dir}/`))
+const isReact = (s: string) =>
+  s === 'react' || s.startsWith('react/') || s === 'react-dom' || s.startsWith('react-dom/')
+const inside = (target: string | null, dir: string) =>
+  target !== null && (target === dir || target.startsWith(`${dir}/`))
 const show = (i: Import) => `${i.file} -> ${i.specifier}`
 
 const appDirs = ['electron/main', 'electron/preload', 'electron/host', 'renderer/src', 'shared']
@@ -96,7 +103,7 @@ describe('the import scanner', () => {
       "export { x } from 'named-reexport'",
       "export type { Y } from 'type-reexport'",
       "const lazy = await import('dynamic')",
-      "const cjs = require(\"required\")",
+      'const cjs = require("required")',
       "// import { gone } from 'line-comment'",
       "/* import 'block-comment' */",
       "const url = 'https://example.com' // import 'after-url'"
@@ -118,11 +125,16 @@ describe('the import scanner', () => {
   })
 
   it('sees the real tree (a broken walk must not pass vacuously)', () => {
-    for (const dir of ['electron/main', 'electron/preload', 'renderer/src', 'shared']) expect(present).toContain(dir)
+    for (const dir of ['electron/main', 'electron/preload', 'renderer/src', 'shared'])
+      expect(present).toContain(dir)
     expect(files).toContain('electron/main/index.ts')
     expect(files).toContain('shared/wire.ts')
-    expect(imports.some((i) => i.file === 'electron/preload/index.ts' && i.specifier === 'electron')).toBe(true)
-    expect(imports.some((i) => i.file.startsWith('renderer/') && inside(i.target, 'shared'))).toBe(true)
+    expect(
+      imports.some((i) => i.file === 'electron/preload/index.ts' && i.specifier === 'electron')
+    ).toBe(true)
+    expect(imports.some((i) => i.file.startsWith('renderer/') && inside(i.target, 'shared'))).toBe(
+      true
+    )
   })
 })
 
@@ -150,14 +162,22 @@ describe('layering', () => {
   })
 
   it("only electron/main/index.ts, electron/main/glue/ and the preload import 'electron'", () => {
-    const allowed = (f: string) => f === 'electron/main/index.ts' || f.startsWith('electron/main/glue/') || f.startsWith('electron/preload/')
+    const allowed = (f: string) =>
+      f === 'electron/main/index.ts' ||
+      f.startsWith('electron/main/glue/') ||
+      f.startsWith('electron/preload/')
     const bad = imports.filter((i) => isElectron(i.specifier) && !allowed(i.file))
     expect(bad.map(show)).toEqual([])
   })
 
   it('no file outside electron/main/glue/ and the preload touches ipcMain or ipcRenderer', () => {
-    const allowed = (f: string) => f.startsWith('electron/main/glue/') || f.startsWith('electron/preload/')
-    const bad = files.filter((f) => !allowed(f) && /\b(ipcMain|ipcRenderer)\b/.test(stripComments(readFileSync(join(ROOT, f), 'utf8'))))
+    const allowed = (f: string) =>
+      f.startsWith('electron/main/glue/') || f.startsWith('electron/preload/')
+    const bad = files.filter(
+      (f) =>
+        !allowed(f) &&
+        /\b(ipcMain|ipcRenderer)\b/.test(stripComments(readFileSync(join(ROOT, f), 'utf8')))
+    )
     expect(bad).toEqual([])
   })
 })

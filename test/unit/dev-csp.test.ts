@@ -20,7 +20,10 @@ function policyOf(html: string): Map<string, string[]> {
 function transform(html: string): string {
   const hook = devCsp().transformIndexHtml
   if (typeof hook !== 'function') throw new Error('expected a plain transformIndexHtml function')
-  const out: unknown = Reflect.apply(hook, {}, [html, { path: '/index.html', filename: 'index.html' }])
+  const out: unknown = Reflect.apply(hook, {}, [
+    html,
+    { path: '/index.html', filename: 'index.html' }
+  ])
   if (typeof out !== 'string') throw new Error('expected the hook to return the html')
   return out
 }
@@ -42,9 +45,16 @@ describe('the dev-only CSP plugin', () => {
     const dev = policyOf(transform(indexHtml))
     expect(dev.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(dev.get('script-src')).toEqual(["'self'", "'unsafe-inline'"])
-    expect(dev.get('connect-src')).toEqual(["'self'", 'ws://localhost:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'http://127.0.0.1:*'])
+    expect(dev.get('connect-src')).toEqual([
+      "'self'",
+      'ws://localhost:*',
+      'ws://127.0.0.1:*',
+      'http://localhost:*',
+      'http://127.0.0.1:*'
+    ])
     for (const [name, sources] of strict) {
-      if (!['style-src', 'script-src', 'connect-src'].includes(name)) expect(dev.get(name)).toEqual(sources)
+      if (!['style-src', 'script-src', 'connect-src'].includes(name))
+        expect(dev.get(name)).toEqual(sources)
     }
     expect([...dev.keys()]).toEqual([...strict.keys()])
   })

@@ -23,10 +23,20 @@ function targetsOf(platform: unknown): string[] {
 }
 
 /** Width, height, bit depth and colour type from a PNG's IHDR chunk. */
-function pngHeader(bytes: Buffer): { width: number; height: number; depth: number; colourType: number } {
+function pngHeader(bytes: Buffer): {
+  width: number
+  height: number
+  depth: number
+  colourType: number
+} {
   expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
   expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR')
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), depth: bytes[24]!, colourType: bytes[25]! }
+  return {
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    depth: bytes[24]!,
+    colourType: bytes[25]!
+  }
 }
 
 describe('electron-builder loads and accepts the configuration', () => {
@@ -47,7 +57,9 @@ describe('electron-builder loads and accepts the configuration', () => {
 
   it('has a schema that would catch a misspelt option (the validation above is not a no-op)', async () => {
     const misspelt = { ...config, asarUnpak: ['**/*.node'] }
-    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(/asarUnpak/)
+    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(
+      /asarUnpak/
+    )
   })
 })
 
@@ -146,7 +158,9 @@ describe('what goes into the app', () => {
   })
 
   it('keeps keytar (a native module) outside the asar so it can be loaded', () => {
-    expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/*.node', 'node_modules/keytar/**']))
+    expect(config.asarUnpack).toEqual(
+      expect.arrayContaining(['**/*.node', 'node_modules/keytar/**'])
+    )
   })
 })
 
@@ -160,7 +174,10 @@ describe('build resources', () => {
     const dict = /<plist version="1.0">\s*<dict>([\s\S]*)<\/dict>\s*<\/plist>\s*$/.exec(plist)?.[1]
     expect(dict).toBeDefined()
     const body = dict!.replace(/<!--[\s\S]*?-->/g, '')
-    const pairs = [...body.matchAll(/<key>([^<]+)<\/key>\s*<(true|false)\s*\/>/g)].map((m) => [m[1], m[2]])
+    const pairs = [...body.matchAll(/<key>([^<]+)<\/key>\s*<(true|false)\s*\/>/g)].map((m) => [
+      m[1],
+      m[2]
+    ])
     expect(pairs).toEqual([['com.apple.security.cs.allow-jit', 'true']])
     // Nothing in the dict besides those pairs (no stray keys of another value type).
     expect(body.replace(/<key>[^<]+<\/key>\s*<(true|false)\s*\/>/g, '').trim()).toBe('')
@@ -173,12 +190,19 @@ describe('build resources', () => {
   })
 
   it('has a 1024 px RGBA icon.png', () => {
-    expect(pngHeader(readFileSync(join(build, 'icon.png')))).toEqual({ width: 1024, height: 1024, depth: 8, colourType: 6 })
+    expect(pngHeader(readFileSync(join(build, 'icon.png')))).toEqual({
+      width: 1024,
+      height: 1024,
+      depth: 8,
+      colourType: 6
+    })
   })
 
   it('has the Linux sizes 16..512 in build/icons, each the size its name says', () => {
     const sizes = [16, 24, 32, 48, 64, 128, 256, 512]
-    expect(readdirSync(join(build, 'icons')).sort()).toEqual(sizes.map((s) => `${s}x${s}.png`).sort())
+    expect(readdirSync(join(build, 'icons')).sort()).toEqual(
+      sizes.map((s) => `${s}x${s}.png`).sort()
+    )
     for (const size of sizes) {
       const header = pngHeader(readFileSync(join(build, 'icons', `${size}x${size}.png`)))
       expect(header).toEqual({ width: size, height: size, depth: 8, colourType: 6 })
@@ -211,21 +235,24 @@ describe('build resources', () => {
     expect(icns.subarray(0, 4).toString('latin1')).toBe('icns')
     expect(icns.readUInt32BE(4)).toBe(icns.length)
     const types: string[] = []
-    for (let at = 8; at < icns.length; ) {
+    for (let at = 8; at < icns.length;) {
       const length = icns.readUInt32BE(at + 4)
       expect(length).toBeGreaterThan(8)
       types.push(icns.subarray(at, at + 4).toString('latin1'))
       at += length
     }
     // 16, 32, 48, 128 (with masks), 256, 512 and 1024 px.
-    expect(types).toEqual(expect.arrayContaining(['is32', 'il32', 'ih32', 'it32', 'ic08', 'ic09', 'ic10']))
+    expect(types).toEqual(
+      expect.arrayContaining(['is32', 'il32', 'ih32', 'it32', 'ic08', 'ic09', 'ic10'])
+    )
     expect(config.mac?.icon).toBe('build/icon.icns')
   })
 
   it('stays small enough to commit (< 600 KB)', () => {
     const total = (dir: string): number =>
       readdirSync(dir, { withFileTypes: true }).reduce(
-        (sum, e) => sum + (e.isDirectory() ? total(join(dir, e.name)) : statSync(join(dir, e.name)).size),
+        (sum, e) =>
+          sum + (e.isDirectory() ? total(join(dir, e.name)) : statSync(join(dir, e.name)).size),
         0
       )
     expect(total(build)).toBeLessThan(600 * 1024)

@@ -4,7 +4,8 @@ export const MAX_BULK_CODES = 2_000
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 // Dash-grouped tokens: UUIDs (36 chars) and the docs' 35-character example alike.
 const GROUPED = /(?<![0-9a-z-])[0-9a-z]+(?:-[0-9a-z]+){3,}(?![0-9a-z-])/gi
-const QUOTES = /^["'`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb]+|["'`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb]+$/g
+const QUOTES =
+  /^["'`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb]+|["'`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb]+$/g
 const LONE_TOKEN = /^[0-9a-z_-]{8,100}$/i
 
 /**
@@ -30,9 +31,14 @@ export function extractCodes(text: string): string[] {
       found = true
     }
     if (found) continue
-    const lone = line.replace(/[,;]+$/, '').trim().replace(QUOTES, '').trim()
+    const lone = line
+      .replace(/[,;]+$/, '')
+      .trim()
+      .replace(QUOTES, '')
+      .trim()
     // A digit and a letter (or a long token): "2024-05-01" or "Thanks" alone is not a code.
-    if (LONE_TOKEN.test(lone) && /\d/.test(lone) && (/[a-z]/i.test(lone) || lone.length >= 16)) add(lone)
+    if (LONE_TOKEN.test(lone) && /\d/.test(lone) && (/[a-z]/i.test(lone) || lone.length >= 16))
+      add(lone)
   }
   return [...seen]
 }

@@ -1,10 +1,16 @@
 import type { Handlers } from '../ipc/dispatch'
 import type { BulkJobDeps, BulkRunner } from './runner'
 
-export type BulkHandlers = Pick<Handlers, 'startBulk' | 'getBulk' | 'pauseBulk' | 'resumeBulk' | 'cancelBulk' | 'exportBulkCsv'>
+export type BulkHandlers = Pick<
+  Handlers,
+  'startBulk' | 'getBulk' | 'pauseBulk' | 'resumeBulk' | 'cancelBulk' | 'exportBulkCsv'
+>
 
 /** `depsForActive` binds a new job to the active connection's client and history. */
-export function bulkHandlers(runner: BulkRunner, depsForActive: () => Promise<BulkJobDeps>): BulkHandlers {
+export function bulkHandlers(
+  runner: BulkRunner,
+  depsForActive: () => Promise<BulkJobDeps>
+): BulkHandlers {
   return {
     startBulk: async (request) => runner.start(request.text, await depsForActive()),
     getBulk: async (request) => runner.get(request.jobId),

@@ -29,7 +29,9 @@ export class VersionedFile<T> {
       text = await readFile(path, 'utf8')
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-      this.log.warn(`[cache] cannot read ${this.kind} file (${(e as NodeJS.ErrnoException).code ?? 'error'}); treating it as missing`)
+      this.log.warn(
+        `[cache] cannot read ${this.kind} file (${(e as NodeJS.ErrnoException).code ?? 'error'}); treating it as missing`
+      )
       return null
     }
     const reason = this.problemWith(text)
@@ -42,7 +44,10 @@ export class VersionedFile<T> {
   async write(path: string, value: T): Promise<void> {
     // Validate on the way out as well: a bug must not plant a file every later read rejects.
     const checked = this.schema.parse(value)
-    await writeFileAtomic(path, JSON.stringify({ format: this.format, kind: this.kind, body: checked }))
+    await writeFileAtomic(
+      path,
+      JSON.stringify({ format: this.format, kind: this.kind, body: checked })
+    )
   }
 
   private problemWith(text: string): { ok: true; value: T } | { ok: false; why: string } {
@@ -54,14 +59,18 @@ export class VersionedFile<T> {
     }
     const envelope = EnvelopeSchema.safeParse(json)
     if (!envelope.success) return { ok: false, why: 'no format header' }
-    if (envelope.data.kind !== this.kind) return { ok: false, why: `holds "${envelope.data.kind.slice(0, 40)}"` }
+    if (envelope.data.kind !== this.kind)
+      return { ok: false, why: `holds "${envelope.data.kind.slice(0, 40)}"` }
     if (envelope.data.format !== this.format) {
       return { ok: false, why: `format ${envelope.data.format}, this version reads ${this.format}` }
     }
     const body = this.schema.safeParse(envelope.data.body)
     if (!body.success) {
       const issue = body.error.issues[0]
-      return { ok: false, why: `unexpected content at ${issue ? issue.path.join('.') || '(root)' : '(root)'}` }
+      return {
+        ok: false,
+        why: `unexpected content at ${issue ? issue.path.join('.') || '(root)' : '(root)'}`
+      }
     }
     return { ok: true, value: body.data }
   }

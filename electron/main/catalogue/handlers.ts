@@ -1,7 +1,10 @@
 import type { Handlers } from '../ipc/dispatch'
 import type { CatalogueService } from './service'
 
-export type CatalogueHandlers = Pick<Handlers, 'getAccount' | 'listItems' | 'getItem' | 'validatePurchase'>
+export type CatalogueHandlers = Pick<
+  Handlers,
+  'getAccount' | 'listItems' | 'getItem' | 'validatePurchase'
+>
 
 export function catalogueHandlers(catalogue: CatalogueService): CatalogueHandlers {
   return {

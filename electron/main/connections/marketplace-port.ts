@@ -10,7 +10,9 @@ export interface MarketplaceClientLike {
   getAccount(): Promise<Account>
   listItems(): Promise<{ items: Item[]; skipped: SkippedItem[] }>
   getItem(id: number): Promise<Item>
-  validatePurchase(code: string): Promise<{ valid: true; purchase: Purchase } | { valid: false; message: string }>
+  validatePurchase(
+    code: string
+  ): Promise<{ valid: true; purchase: Purchase } | { valid: false; message: string }>
 }
 
 export interface MarketplacePort<C extends MarketplaceClientLike = MarketplaceClientLike> {

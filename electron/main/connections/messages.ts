@@ -7,7 +7,8 @@ export const notASellerMessage = (username: string): string =>
 export const NO_CONNECTION_MESSAGE =
   'No marketplace is connected yet. Add your marketplace and API key, or explore the demo.'
 
-export const UNKNOWN_CONNECTION_MESSAGE = 'That connection no longer exists. Pick another one from the list.'
+export const UNKNOWN_CONNECTION_MESSAGE =
+  'That connection no longer exists. Pick another one from the list.'
 
 export const keyMissingMessage = (label: string): string =>
   `The API key for ${label} is not saved on this computer any more. Edit the connection and enter the key again.`
@@ -19,7 +20,8 @@ export const keychainLockedMessage = (label: string): string =>
 export const BAD_URL_MESSAGE =
   "That doesn't look like a marketplace address. Enter the site's address, for example https://market.example.com."
 
-export const DEMO_UNAVAILABLE_MESSAGE = 'The demo marketplace is not available in this build of Seller Desk.'
+export const DEMO_UNAVAILABLE_MESSAGE =
+  'The demo marketplace is not available in this build of Seller Desk.'
 
 export const DEMO_FIXED_MESSAGE =
   "The demo marketplace's address and key are set by Seller Desk; only its name can be changed."

@@ -32,15 +32,24 @@ export function createDemoLauncher(
         return { baseUrl: demo.baseUrl, apiKey: demo.apiKey }
       } catch (e) {
         if (running === current) running = null
-        log.warn(`[demo] The demo marketplace did not start: ${e instanceof Error ? e.message : String(e)}`)
-        throw new AppFailure('internal', 'The demo marketplace could not be started. Try again; if it keeps failing, restart Seller Desk.')
+        log.warn(
+          `[demo] The demo marketplace did not start: ${e instanceof Error ? e.message : String(e)}`
+        )
+        throw new AppFailure(
+          'internal',
+          'The demo marketplace could not be started. Try again; if it keeps failing, restart Seller Desk.'
+        )
       }
     },
     close: async () => {
       closed = true
       const current = running
       running = null
-      if (current) await current.then((demo) => demo.close(), () => undefined)
+      if (current)
+        await current.then(
+          (demo) => demo.close(),
+          () => undefined
+        )
     }
   }
 }

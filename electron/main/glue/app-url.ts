@@ -5,7 +5,10 @@ import { pathToFileURL } from 'node:url'
  * exactly the built renderer/index.html file (any hash or query). Navigation, IPC senders
  * and the CSP header all decide by this one check.
  */
-export function appUrlCheck(options: { devUrl: string | null; rendererFile: string }): (url: string) => boolean {
+export function appUrlCheck(options: {
+  devUrl: string | null
+  rendererFile: string
+}): (url: string) => boolean {
   const devOrigin = options.devUrl ? originOf(options.devUrl) : null
   const fileHref = pathToFileURL(options.rendererFile).href
   return (raw: string): boolean => {

@@ -27,7 +27,12 @@ export const APP_CSP: Readonly<Record<string, readonly string[]>> = {
 const DEV_EXTRAS: Readonly<Record<string, readonly string[]>> = {
   'script-src': ["'unsafe-inline'"],
   'style-src': ["'unsafe-inline'"],
-  'connect-src': ['ws://localhost:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'http://127.0.0.1:*']
+  'connect-src': [
+    'ws://localhost:*',
+    'ws://127.0.0.1:*',
+    'http://localhost:*',
+    'http://127.0.0.1:*'
+  ]
 }
 
 export function cspHeader(dev: boolean): string {

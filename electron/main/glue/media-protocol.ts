@@ -10,7 +10,10 @@ import type { MediaService } from '../media/types'
  */
 export function registerMediaScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } }
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true }
+    }
   ])
 }
 
@@ -33,7 +36,10 @@ export function handleMediaProtocol(media: MediaService | null): void {
     if (!media || !remote) return new Response(null, { status: 404 })
     const range = request.headers.get('range')
     try {
-      const answer = await media.serve(remote, range ? { range, signal: request.signal } : { signal: request.signal })
+      const answer = await media.serve(
+        remote,
+        range ? { range, signal: request.signal } : { signal: request.signal }
+      )
       const headers = { ...answer.headers, 'x-content-type-options': 'nosniff' }
       if (request.method === 'HEAD' || answer.body === null) {
         if (answer.body instanceof ReadableStream) void answer.body.cancel().catch(() => {})

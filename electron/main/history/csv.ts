@@ -12,7 +12,10 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 }
 
 /** Rows joined with CRLF, as RFC 4180 writes them, ending with a line break. */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null | undefined>>): string {
+export function toCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null | undefined>>
+): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 

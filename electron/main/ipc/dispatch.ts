@@ -1,5 +1,10 @@
 import { ErrorKindSchema, type Result } from '../../../shared/errors'
-import { contract, type Method, type ParsedRequestOf, type ResponseOf } from '../../../shared/ipc/contract'
+import {
+  contract,
+  type Method,
+  type ParsedRequestOf,
+  type ResponseOf
+} from '../../../shared/ipc/contract'
 import { isKindedError } from './failure'
 
 /** One handler per contract method; requests arrive already validated. */
@@ -25,7 +30,10 @@ export async function dispatch(
   log: DispatchLog = console
 ): Promise<Result<unknown>> {
   if (!isMethod(method)) {
-    return { ok: false, error: { kind: 'invalid-input', message: `Unknown request "${method.slice(0, 60)}".` } }
+    return {
+      ok: false,
+      error: { kind: 'invalid-input', message: `Unknown request "${method.slice(0, 60)}".` }
+    }
   }
   const parsed = contract[method].request.safeParse(rawRequest)
   if (!parsed.success) {
@@ -33,7 +41,10 @@ export async function dispatch(
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
     return {
       ok: false,
-      error: { kind: 'invalid-input', message: `The request was not valid (${where}${issue?.message ?? 'invalid'}).` }
+      error: {
+        kind: 'invalid-input',
+        message: `The request was not valid (${where}${issue?.message ?? 'invalid'}).`
+      }
     }
   }
   try {
@@ -44,13 +55,18 @@ export async function dispatch(
       const error = { kind: e.kind, message: e.message }
       return {
         ok: false,
-        error: typeof e.retryAfterMs === 'number' ? { ...error, retryAfterMs: e.retryAfterMs } : error
+        error:
+          typeof e.retryAfterMs === 'number' ? { ...error, retryAfterMs: e.retryAfterMs } : error
       }
     }
     log.error(`[dispatch] ${method} failed`, e instanceof Error ? e.message : String(e))
     return {
       ok: false,
-      error: { kind: 'internal', message: 'Something went wrong inside Seller Desk. Try again; if it keeps happening, restart the app.' }
+      error: {
+        kind: 'internal',
+        message:
+          'Something went wrong inside Seller Desk. Try again; if it keeps happening, restart the app.'
+      }
     }
   }
 }

@@ -24,7 +24,9 @@ export class AppFailure extends Error {
 }
 
 /** Anything with a known kind and a seller-facing message (MarketplaceError included). */
-export function isKindedError(e: unknown): e is { kind: ErrorKind; message: string; retryAfterMs?: number } {
+export function isKindedError(
+  e: unknown
+): e is { kind: ErrorKind; message: string; retryAfterMs?: number } {
   return (
     e instanceof Error &&
     typeof (e as { kind?: unknown }).kind === 'string' &&

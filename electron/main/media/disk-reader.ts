@@ -8,7 +8,10 @@ const CHUNK = 256 * 1024
  * long video seeks without loading the file. The file is opened before anything is
  * answered: a file that vanished (evicted meanwhile) fails here, not mid-stream.
  */
-export async function fileRangeStream(path: string, range: ByteRange): Promise<ReadableStream<Uint8Array>> {
+export async function fileRangeStream(
+  path: string,
+  range: ByteRange
+): Promise<ReadableStream<Uint8Array>> {
   const handle = await open(path, 'r')
   let position = range.start
   let closed = false

@@ -9,7 +9,10 @@ export interface ByteRange {
  * header this does not understand, or several ranges, is ignored (RFC 9110 lets a server
  * answer 200 with the whole body), so `null` means "send everything".
  */
-export function parseRange(header: string | undefined | null, size: number): ByteRange | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | undefined | null,
+  size: number
+): ByteRange | 'unsatisfiable' | null {
   if (!header) return null
   const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
   if (!m) return null

@@ -27,7 +27,11 @@ const PROBE_ACCOUNT = 'seller-desk-probe'
 function isKeytarLike(v: unknown): v is KeytarLike {
   if (typeof v !== 'object' || v === null) return false
   const o = v as Record<string, unknown>
-  return typeof o.getPassword === 'function' && typeof o.setPassword === 'function' && typeof o.deletePassword === 'function'
+  return (
+    typeof o.getPassword === 'function' &&
+    typeof o.setPassword === 'function' &&
+    typeof o.deletePassword === 'function'
+  )
 }
 
 // Loaded on first use, never at startup: a missing native module or libsecret must
@@ -79,8 +83,11 @@ export function createKeytarSecretStore(options: KeytarStoreOptions = {}): Secre
         await withTimeout(keytar.getPassword(service, PROBE_ACCOUNT), probeTimeoutMs)
         return keytar
       } catch (e) {
-        const reason = e instanceof KeychainTimeout ? 'it did not answer in time' : 'it could not be opened'
-        log.warn(`[secrets] System keychain unavailable (${reason}); keys can be kept for this session only.`)
+        const reason =
+          e instanceof KeychainTimeout ? 'it did not answer in time' : 'it could not be opened'
+        log.warn(
+          `[secrets] System keychain unavailable (${reason}); keys can be kept for this session only.`
+        )
         return null
       }
     })()

@@ -22,4 +22,9 @@ export const SettingsSchema = z
   })
 export type Settings = z.infer<typeof SettingsSchema>
 
-export const defaultSettings = (): Settings => ({ version: 1, connections: [], activeId: null, theme: 'system' })
+export const defaultSettings = (): Settings => ({
+  version: 1,
+  connections: [],
+  activeId: null,
+  theme: 'system'
+})

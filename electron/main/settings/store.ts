@@ -35,7 +35,9 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       text = await readFile(path, 'utf8')
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return defaultSettings()
-      log.warn(`[settings] Could not read ${SETTINGS_FILE} (${(e as NodeJS.ErrnoException).code ?? 'error'}); starting with defaults.`)
+      log.warn(
+        `[settings] Could not read ${SETTINGS_FILE} (${(e as NodeJS.ErrnoException).code ?? 'error'}); starting with defaults.`
+      )
       return defaultSettings()
     }
     let parsed: unknown
@@ -51,7 +53,9 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       await copyFile(path, aside)
       log.warn(`[settings] ${SETTINGS_FILE} was not valid; kept it as ${aside} and started clean.`)
     } catch {
-      log.warn(`[settings] ${SETTINGS_FILE} was not valid and could not be kept aside; started clean.`)
+      log.warn(
+        `[settings] ${SETTINGS_FILE} was not valid and could not be kept aside; started clean.`
+      )
     }
     return defaultSettings()
   }

@@ -13,7 +13,10 @@ const TEMP_SUFFIX = '.tmp'
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const dir = dirname(path)
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
+  const temp = join(
+    dir,
+    `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
+  )
   const handle = await open(temp, 'w', 0o600)
   try {
     await handle.writeFile(data)

@@ -18,6 +18,11 @@ export const useNav = create<NavState>((set, get) => ({
   itemId: null,
   previous: 'items',
   go: (view) => set({ view }),
-  openItem: (id) => set({ view: 'item', itemId: id, previous: get().view === 'item' ? get().previous : get().view }),
+  openItem: (id) =>
+    set({
+      view: 'item',
+      itemId: id,
+      previous: get().view === 'item' ? get().previous : get().view
+    }),
   back: () => set({ view: get().previous, itemId: null })
 }))

@@ -4,8 +4,7 @@ import type { SellerDeskApi } from '../../../shared/ipc/api'
 import { channelMethods } from '../../../shared/ipc/channels'
 import { mediaHttpPath } from '../../../shared/media-url'
 
-export const HOST_STOPPED =
-  "Seller Desk's local service stopped: restart it with npm start."
+export const HOST_STOPPED = "Seller Desk's local service stopped: restart it with npm start."
 
 const ResultEnvelope = z.union([
   z.object({ ok: z.literal(true), data: z.unknown() }),

@@ -45,7 +45,10 @@ export function showMissingBridgeScreen(doc: Document): void {
 
 /** Stands in for the bridge so views fail with a Result instead of a thrown error. */
 export function createMissingBridge(): SellerDeskApi {
-  const fail = async () => ({ ok: false as const, error: { kind: 'offline' as const, message: MISSING_BRIDGE_TEXT } })
+  const fail = async () => ({
+    ok: false as const,
+    error: { kind: 'offline' as const, message: MISSING_BRIDGE_TEXT }
+  })
   const api: Record<string, unknown> = {}
   for (const method of channelMethods) api[method] = fail
   api['mediaUrl'] = () => ''

@@ -6,7 +6,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/
 /** The parts of window the token lives in (structural, so plain Node tests can fake them). */
 export interface TokenPlace {
   location: { hash: string; pathname: string; search: string }
-  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string | null): void }
+  history: {
+    state: unknown
+    replaceState(data: unknown, unused: string, url?: string | null): void
+  }
   sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void }
 }
 

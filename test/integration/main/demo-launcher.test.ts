@@ -12,7 +12,8 @@ const quiet = { warn: () => undefined, error: () => undefined }
 const appInfo = { name: 'Seller Desk', version: '0.1.0', platform: 'linux' }
 
 function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
+  if (!result.ok)
+    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
   return result.data as T
 }
 
@@ -38,7 +39,13 @@ describe('the built-in demo marketplace', () => {
   let dataDir: string
   const apps: SellerDeskApp[] = []
   const open = async (): Promise<SellerDeskApp> => {
-    const app = await createApp({ dataDir, transport: 'browser', appInfo, secretStore: createMemorySecretStore(), log: quiet })
+    const app = await createApp({
+      dataDir,
+      transport: 'browser',
+      appInfo,
+      secretStore: createMemorySecretStore(),
+      log: quiet
+    })
     apps.push(app)
     return app
   }
@@ -58,10 +65,14 @@ describe('the built-in demo marketplace', () => {
     expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const second = data<DemoView>(await dispatch(app.handlers, 'startDemo', undefined, quiet))
     expect(second).toEqual(first)
-    const state = data<{ connections: DemoView[]; activeId: string }>(await dispatch(app.handlers, 'listConnections', undefined, quiet))
+    const state = data<{ connections: DemoView[]; activeId: string }>(
+      await dispatch(app.handlers, 'listConnections', undefined, quiet)
+    )
     expect(state.connections).toEqual([first])
     expect(state.activeId).toBe(first.id)
-    const items = data<{ data: { items: unknown[] } }>(await dispatch(app.handlers, 'listItems', undefined, quiet))
+    const items = data<{ data: { items: unknown[] } }>(
+      await dispatch(app.handlers, 'listItems', undefined, quiet)
+    )
     expect(items.data.items.length).toBeGreaterThan(0)
     expect(await answers(first.baseUrl)).toBe(true)
     await app.close()
@@ -69,13 +80,17 @@ describe('the built-in demo marketplace', () => {
   })
 
   it('restarts the demo when the next run starts with it active, and saves its new address', async () => {
-    const before = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as { connections: DemoView[] }
+    const before = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+      connections: DemoView[]
+    }
     const app = await open()
     const account = data<{ data: { username: string }; freshness: { source: string } }>(
       await dispatch(app.handlers, 'getAccount', undefined, quiet)
     )
     expect(account.freshness.source).toBe('network')
-    const state = data<{ connections: DemoView[] }>(await dispatch(app.handlers, 'listConnections', undefined, quiet))
+    const state = data<{ connections: DemoView[] }>(
+      await dispatch(app.handlers, 'listConnections', undefined, quiet)
+    )
     expect(state.connections).toHaveLength(1)
     expect(state.connections[0]?.id).toBe(before.connections[0]?.id)
     expect(await answers(state.connections[0]!.baseUrl)).toBe(true)

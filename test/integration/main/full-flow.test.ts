@@ -28,7 +28,13 @@ interface Flow {
 async function startFlow(keychain: SecretStore): Promise<Flow> {
   const demo = await startDemoServer({ mode: 'spec', port: 0 })
   const dataDir = await mkdtemp(join(tmpdir(), 'sd-flow-'))
-  const app = await createApp({ dataDir, transport: 'browser', appInfo, secretStore: keychain, log: quiet })
+  const app = await createApp({
+    dataDir,
+    transport: 'browser',
+    appInfo,
+    secretStore: keychain,
+    log: quiet
+  })
   const answers: unknown[] = []
   return {
     demo,
@@ -52,95 +58,134 @@ async function stopFlow(flow: Flow | undefined): Promise<void> {
 }
 
 function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
+  if (!result.ok)
+    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
   return result.data as T
 }
 
-describe.skipIf(!keychainExpected)('full flow against the demo marketplace and the real keychain', () => {
-  let flow: Flow
-  let connectionId = ''
+describe.skipIf(!keychainExpected)(
+  'full flow against the demo marketplace and the real keychain',
+  () => {
+    let flow: Flow
+    let connectionId = ''
 
-  beforeAll(async () => {
-    flow = await startFlow(createKeytarSecretStore({ service: 'Seller Desk test' }))
-  })
-  afterAll(async () => {
-    if (connectionId) await flow.keychain.delete(connectionId).catch(() => undefined)
-    await stopFlow(flow)
-  })
+    beforeAll(async () => {
+      flow = await startFlow(createKeytarSecretStore({ service: 'Seller Desk test' }))
+    })
+    afterAll(async () => {
+      if (connectionId) await flow.keychain.delete(connectionId).catch(() => undefined)
+      await stopFlow(flow)
+    })
 
-  it('starts with no connection and a reachable keychain', async () => {
-    expect(data(await flow.call('listConnections'))).toEqual({ connections: [], activeId: null, keychain: 'available' })
-    expect(await flow.call('getAccount')).toMatchObject({ ok: false, error: { kind: 'no-connection' } })
-  })
+    it('starts with no connection and a reachable keychain', async () => {
+      expect(data(await flow.call('listConnections'))).toEqual({
+        connections: [],
+        activeId: null,
+        keychain: 'available'
+      })
+      expect(await flow.call('getAccount')).toMatchObject({
+        ok: false,
+        error: { kind: 'no-connection' }
+      })
+    })
 
-  it('tests a key without saving it', async () => {
-    const account = data<{ username: string }>(await flow.call('testConnection', { baseUrl: flow.demo.baseUrl, apiKey: flow.demo.apiKey }))
-    expect(account.username).toBe(flow.demo.data.seller.username)
-    expect(data<{ connections: unknown[] }>(await flow.call('listConnections')).connections).toEqual([])
-  })
+    it('tests a key without saving it', async () => {
+      const account = data<{ username: string }>(
+        await flow.call('testConnection', { baseUrl: flow.demo.baseUrl, apiKey: flow.demo.apiKey })
+      )
+      expect(account.username).toBe(flow.demo.data.seller.username)
+      expect(
+        data<{ connections: unknown[] }>(await flow.call('listConnections')).connections
+      ).toEqual([])
+    })
 
-  it('refuses a buyer key as not-a-seller and a wrong key as unauthorized', async () => {
-    const buyer = await flow.call('addConnection', { baseUrl: flow.demo.baseUrl, apiKey: flow.demo.buyerKey })
-    expect(buyer).toMatchObject({ ok: false, error: { kind: 'not-a-seller' } })
-    if (!buyer.ok) expect(buyer.error.message).toContain(`@${flow.demo.data.buyer.username}`)
-    const wrong = await flow.call('addConnection', { baseUrl: flow.demo.baseUrl, apiKey: '0'.repeat(64) })
-    expect(wrong).toMatchObject({ ok: false, error: { kind: 'unauthorized' } })
-    expect(data<{ connections: unknown[] }>(await flow.call('listConnections')).connections).toEqual([])
-  })
+    it('refuses a buyer key as not-a-seller and a wrong key as unauthorized', async () => {
+      const buyer = await flow.call('addConnection', {
+        baseUrl: flow.demo.baseUrl,
+        apiKey: flow.demo.buyerKey
+      })
+      expect(buyer).toMatchObject({ ok: false, error: { kind: 'not-a-seller' } })
+      if (!buyer.ok) expect(buyer.error.message).toContain(`@${flow.demo.data.buyer.username}`)
+      const wrong = await flow.call('addConnection', {
+        baseUrl: flow.demo.baseUrl,
+        apiKey: '0'.repeat(64)
+      })
+      expect(wrong).toMatchObject({ ok: false, error: { kind: 'unauthorized' } })
+      expect(
+        data<{ connections: unknown[] }>(await flow.call('listConnections')).connections
+      ).toEqual([])
+    })
 
-  it('adds the seller with the key in the keychain and makes it active', async () => {
-    const view = data<{ id: string; keyStorage: string; label: string }>(
-      await flow.call('addConnection', { baseUrl: `${flow.demo.baseUrl}/`, apiKey: flow.demo.apiKey })
-    )
-    connectionId = view.id
-    expect(view).toMatchObject({ keyStorage: 'keychain', label: '127.0.0.1' })
-    expect(await flow.keychain.get(view.id)).toBe(flow.demo.apiKey)
-    expect(data<{ activeId: string }>(await flow.call('listConnections')).activeId).toBe(view.id)
-  })
+    it('adds the seller with the key in the keychain and makes it active', async () => {
+      const view = data<{ id: string; keyStorage: string; label: string }>(
+        await flow.call('addConnection', {
+          baseUrl: `${flow.demo.baseUrl}/`,
+          apiKey: flow.demo.apiKey
+        })
+      )
+      connectionId = view.id
+      expect(view).toMatchObject({ keyStorage: 'keychain', label: '127.0.0.1' })
+      expect(await flow.keychain.get(view.id)).toBe(flow.demo.apiKey)
+      expect(data<{ activeId: string }>(await flow.call('listConnections')).activeId).toBe(view.id)
+    })
 
-  it('reads the account from the network, then from the cache', async () => {
-    const first = data<{ data: { username: string }; freshness: { source: string } }>(await flow.call('getAccount'))
-    expect(first.data.username).toBe(flow.demo.data.seller.username)
-    expect(first.freshness.source).toBe('network')
-    const second = data<{ freshness: { source: string } }>(await flow.call('getAccount'))
-    expect(second.freshness.source).toBe('cache')
-  })
+    it('reads the account from the network, then from the cache', async () => {
+      const first = data<{ data: { username: string }; freshness: { source: string } }>(
+        await flow.call('getAccount')
+      )
+      expect(first.data.username).toBe(flow.demo.data.seller.username)
+      expect(first.freshness.source).toBe('network')
+      const second = data<{ freshness: { source: string } }>(await flow.call('getAccount'))
+      expect(second.freshness.source).toBe('cache')
+    })
 
-  it('lists every item and reads one', async () => {
-    const list = data<{ data: { items: Array<{ id: number }>; listProblem: string | null } }>(await flow.call('listItems', { refresh: true }))
-    expect(list.data.listProblem).toBeNull()
-    expect(list.data.items.map((i) => i.id)).toEqual(flow.demo.data.items.map((i) => i.id))
-    const id = list.data.items[0]!.id
-    const one = data<{ data: { id: number } }>(await flow.call('getItem', { id, refresh: true }))
-    expect(one.data.id).toBe(id)
-  })
+    it('lists every item and reads one', async () => {
+      const list = data<{ data: { items: Array<{ id: number }>; listProblem: string | null } }>(
+        await flow.call('listItems', { refresh: true })
+      )
+      expect(list.data.listProblem).toBeNull()
+      expect(list.data.items.map((i) => i.id)).toEqual(flow.demo.data.items.map((i) => i.id))
+      const id = list.data.items[0]!.id
+      const one = data<{ data: { id: number } }>(await flow.call('getItem', { id, refresh: true }))
+      expect(one.data.id).toBe(id)
+    })
 
-  it('validates purchase codes, valid and not', async () => {
-    const valid = data<{ valid: boolean; code: string }>(
-      await flow.call('validatePurchase', { code: `  ${flow.demo.sampleCodes.valid.toUpperCase()} ` })
-    )
-    expect(valid).toMatchObject({ valid: true, code: flow.demo.sampleCodes.valid })
-    const invalid = data<{ valid: boolean }>(await flow.call('validatePurchase', { code: flow.demo.sampleCodes.invalid }))
-    expect(invalid.valid).toBe(false)
-  })
+    it('validates purchase codes, valid and not', async () => {
+      const valid = data<{ valid: boolean; code: string }>(
+        await flow.call('validatePurchase', {
+          code: `  ${flow.demo.sampleCodes.valid.toUpperCase()} `
+        })
+      )
+      expect(valid).toMatchObject({ valid: true, code: flow.demo.sampleCodes.valid })
+      const invalid = data<{ valid: boolean }>(
+        await flow.call('validatePurchase', { code: flow.demo.sampleCodes.invalid })
+      )
+      expect(invalid.valid).toBe(false)
+    })
 
-  it('removes the connection and its key from the keychain', async () => {
-    const state = data<{ connections: unknown[]; activeId: string | null }>(await flow.call('removeConnection', { id: connectionId }))
-    expect(state).toMatchObject({ connections: [], activeId: null })
-    expect(await flow.keychain.get(connectionId)).toBeNull()
-    expect(await createKeytarSecretStore({ service: 'Seller Desk test' }).get(connectionId)).toBeNull()
-  })
+    it('removes the connection and its key from the keychain', async () => {
+      const state = data<{ connections: unknown[]; activeId: string | null }>(
+        await flow.call('removeConnection', { id: connectionId })
+      )
+      expect(state).toMatchObject({ connections: [], activeId: null })
+      expect(await flow.keychain.get(connectionId)).toBeNull()
+      expect(
+        await createKeytarSecretStore({ service: 'Seller Desk test' }).get(connectionId)
+      ).toBeNull()
+    })
 
-  it('never put the key in a file under the data folder or in an answer', async () => {
-    expect((await filesUnder(flow.dataDir)).length).toBeGreaterThan(0)
-    expect(await filesContaining(flow.dataDir, flow.demo.apiKey)).toEqual([])
-    expect(JSON.stringify(flow.answers)).not.toContain(flow.demo.apiKey)
-    expect(JSON.stringify(flow.answers)).not.toContain(flow.demo.buyerKey)
-  })
-})
+    it('never put the key in a file under the data folder or in an answer', async () => {
+      expect((await filesUnder(flow.dataDir)).length).toBeGreaterThan(0)
+      expect(await filesContaining(flow.dataDir, flow.demo.apiKey)).toEqual([])
+      expect(JSON.stringify(flow.answers)).not.toContain(flow.demo.apiKey)
+      expect(JSON.stringify(flow.answers)).not.toContain(flow.demo.buyerKey)
+    })
+  }
+)
 
 describe.skipIf(keychainExpected)('full flow against the real keychain (skipped)', () => {
-  it.skip('needs SELLER_DESK_KEYCHAIN: run under `bash test/with-keychain.sh npx vitest run ...`', () => undefined)
+  it.skip('needs SELLER_DESK_KEYCHAIN: run under `bash test/with-keychain.sh npx vitest run ...`', () =>
+    undefined)
 })
 
 describe('full flow with no keychain: session-only keys', () => {
@@ -162,11 +207,18 @@ describe('full flow with no keychain: session-only keys', () => {
   it('says the keychain is unavailable and offers a session-only key', async () => {
     const f = flow!
     expect(data<{ keychain: string }>(await f.call('listConnections')).keychain).toBe('unavailable')
-    const refused = await f.call('addConnection', { baseUrl: f.demo.baseUrl, apiKey: f.demo.apiKey })
+    const refused = await f.call('addConnection', {
+      baseUrl: f.demo.baseUrl,
+      apiKey: f.demo.apiKey
+    })
     expect(refused).toMatchObject({ ok: false, error: { kind: 'keychain-unavailable' } })
     if (!refused.ok) expect(refused.error.message).toContain('for this session only')
     const view = data<{ keyStorage: string }>(
-      await f.call('addConnection', { baseUrl: f.demo.baseUrl, apiKey: f.demo.apiKey, sessionOnly: true })
+      await f.call('addConnection', {
+        baseUrl: f.demo.baseUrl,
+        apiKey: f.demo.apiKey,
+        sessionOnly: true
+      })
     )
     expect(view.keyStorage).toBe('session')
     const account = data<{ data: { username: string } }>(await f.call('getAccount'))
@@ -177,9 +229,17 @@ describe('full flow with no keychain: session-only keys', () => {
 
   it('forgets a session-only key when the app restarts', async () => {
     const f = flow!
-    const again = await createApp({ dataDir: f.dataDir, transport: 'browser', appInfo, secretStore: noKeychain, log: quiet })
+    const again = await createApp({
+      dataDir: f.dataDir,
+      transport: 'browser',
+      appInfo,
+      secretStore: noKeychain,
+      log: quiet
+    })
     try {
-      const state = data<{ connections: Array<{ keyStorage: string }> }>(await dispatch(again.handlers, 'listConnections', undefined, quiet))
+      const state = data<{ connections: Array<{ keyStorage: string }> }>(
+        await dispatch(again.handlers, 'listConnections', undefined, quiet)
+      )
       expect(state.connections.map((c) => c.keyStorage)).toEqual(['none'])
       const account = await dispatch(again.handlers, 'getAccount', undefined, quiet)
       expect(account).toMatchObject({ ok: false, error: { kind: 'keychain-unavailable' } })

@@ -30,13 +30,22 @@ describe.skipIf(!keychainExpected)('secret store against the real keychain', () 
   })
 })
 
-describe.skipIf(keychainExpected)('secret store against the real keychain (no keychain session)', () => {
-  // CI sets SELLER_DESK_REQUIRE_KEYCHAIN=1: there a missing keychain session is a failure.
-  it.skipIf(process.env['SELLER_DESK_REQUIRE_KEYCHAIN'] !== '1')('is required here but no keychain session is running', () => {
-    expect.fail('SELLER_DESK_KEYCHAIN is not set: run under `bash test/with-keychain.sh` with gnome-keyring and dbus installed')
-  })
-  it.skip('needs SELLER_DESK_KEYCHAIN: run under `bash test/with-keychain.sh npx vitest run ...`', () => undefined)
-})
+describe.skipIf(keychainExpected)(
+  'secret store against the real keychain (no keychain session)',
+  () => {
+    // CI sets SELLER_DESK_REQUIRE_KEYCHAIN=1: there a missing keychain session is a failure.
+    it.skipIf(process.env['SELLER_DESK_REQUIRE_KEYCHAIN'] !== '1')(
+      'is required here but no keychain session is running',
+      () => {
+        expect.fail(
+          'SELLER_DESK_KEYCHAIN is not set: run under `bash test/with-keychain.sh` with gnome-keyring and dbus installed'
+        )
+      }
+    )
+    it.skip('needs SELLER_DESK_KEYCHAIN: run under `bash test/with-keychain.sh npx vitest run ...`', () =>
+      undefined)
+  }
+)
 
 describe('secret store with no keychain reachable', () => {
   it('reports unavailable and refuses to store, without crashing or hanging', async () => {
@@ -44,7 +53,11 @@ describe('secret store with no keychain reachable', () => {
       process.execPath,
       ['--import', 'tsx', new URL('./helpers/keychain-probe.ts', import.meta.url).pathname],
       {
-        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/seller-desk-test-bus', DISPLAY: '' },
+        env: {
+          ...process.env,
+          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/seller-desk-test-bus',
+          DISPLAY: ''
+        },
         timeout: 20_000
       }
     )

@@ -4,7 +4,11 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../../shared/errors'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
-import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/main/demo'
+import {
+  startDemoServer,
+  type DemoServer,
+  type DemoServerOptions
+} from '../../../electron/main/demo'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 
@@ -17,18 +21,27 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function setUp(options: DemoServerOptions): Promise<{ demo: DemoServer; call: (m: string, r?: unknown) => Promise<Result<unknown>> }> {
+async function setUp(
+  options: DemoServerOptions
+): Promise<{ demo: DemoServer; call: (m: string, r?: unknown) => Promise<Result<unknown>> }> {
   const demo = await startDemoServer({ mode: 'real', port: 0, ...options })
   cleanups.push(() => demo.close())
   const dataDir = await mkdtemp(join(tmpdir(), 'sd-real-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-  const app: SellerDeskApp = await createApp({ dataDir, transport: 'browser', appInfo, secretStore: createMemorySecretStore(), log: quiet })
+  const app: SellerDeskApp = await createApp({
+    dataDir,
+    transport: 'browser',
+    appInfo,
+    secretStore: createMemorySecretStore(),
+    log: quiet
+  })
   cleanups.push(() => app.close())
   return { demo, call: (method, request) => dispatch(app.handlers, method, request, quiet) }
 }
 
 function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
+  if (!result.ok)
+    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
   return result.data as T
 }
 
@@ -39,7 +52,13 @@ describe('against a real install', () => {
     const { demo, call } = await setUp({ catalogue: 'single' })
     const refused = await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey })
     expect(refused).toMatchObject({ ok: false, error: { kind: 'not-a-seller' } })
-    data(await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey, allowNoItems: true }))
+    data(
+      await call('addConnection', {
+        baseUrl: demo.baseUrl,
+        apiKey: demo.apiKey,
+        allowNoItems: true
+      })
+    )
     const empty = data<ItemsAnswer>(await call('listItems'))
     expect(empty.data).toMatchObject({ items: [], listProblem: 'empty-or-single' })
     const onlyId = demo.data.items[0]!.id

@@ -7,14 +7,22 @@ import type { BulkJob } from '../../../shared/ipc/contract'
 import { BulkRunner } from '../../../electron/main/bulk/runner'
 import { startDemoServer, type DemoServer } from '../../../electron/main/demo'
 import { HistoryStore } from '../../../electron/main/history/history-store'
-import { createMarketplaceClient, createPacer, type FetchLike } from '../../../electron/main/marketplace'
+import {
+  createMarketplaceClient,
+  createPacer,
+  type FetchLike
+} from '../../../electron/main/marketplace'
 
 describe('bulk validation against a rate-limited real-mode demo', () => {
   let demo: DemoServer
   let dataDir: string
   beforeAll(async () => {
     // A real install's limit, shrunk from 60 a minute to 20 per 3 s so the test is short.
-    demo = await startDemoServer({ mode: 'real', port: 0, rateLimit: { limit: 20, windowMs: 3000 } })
+    demo = await startDemoServer({
+      mode: 'real',
+      port: 0,
+      rateLimit: { limit: 20, windowMs: 3000 }
+    })
     dataDir = await mkdtemp(join(tmpdir(), 'sd-bulk-'))
   })
   afterAll(async () => {
@@ -30,12 +38,20 @@ describe('bulk validation against a rate-limited real-mode demo', () => {
       return res
     }
     // The window is not in any header: the pacer is told it, as the app would be for a site.
-    const client = createMarketplaceClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey, fetch: counting, pacer: createPacer({ windowMs: 3000 }) })
+    const client = createMarketplaceClient({
+      baseUrl: demo.baseUrl,
+      apiKey: demo.apiKey,
+      fetch: counting,
+      pacer: createPacer({ windowMs: 3000 })
+    })
     const history = new HistoryStore({ dataDir, log: { warn: () => {} } })
     const runner = new BulkRunner({ concurrency: 4 })
 
     const known = demo.data.purchases.map((p) => p.code)
-    const codes = [...known, ...Array.from({ length: Math.max(0, 100 - known.length) }, () => randomUUID())].slice(0, 100)
+    const codes = [
+      ...known,
+      ...Array.from({ length: Math.max(0, 100 - known.length) }, () => randomUUID())
+    ].slice(0, 100)
     expect(codes).toHaveLength(100)
     const pasted = codes.map((c, i) => (i % 2 === 0 ? c.toUpperCase() : ` "${c}" `)).join('\n')
 
@@ -61,7 +77,9 @@ describe('bulk validation against a rate-limited real-mode demo', () => {
     expect(job.done).toBe(100)
     expect(statuses.filter((s) => s === 429)).toEqual([])
     expect(statuses).toHaveLength(100)
-    const active = new Set(demo.data.purchases.filter((p) => p.state === 'active').map((p) => p.code))
+    const active = new Set(
+      demo.data.purchases.filter((p) => p.state === 'active').map((p) => p.code)
+    )
     expect(active.size).toBeGreaterThan(0)
     for (const r of job.results) {
       expect(r.status, r.code).toBe(active.has(r.code) ? 'valid' : 'not-valid')

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Result } from '../../../shared/errors'
-import type { BulkJob, CacheInfo, HistoryEntry, ItemsPayload, Validation } from '../../../shared/ipc/contract'
+import type {
+  BulkJob,
+  CacheInfo,
+  HistoryEntry,
+  ItemsPayload,
+  Validation
+} from '../../../shared/ipc/contract'
 import type { Freshness } from '../../../shared/ipc/contract'
 import { mediaHttpPath } from '../../../shared/media-url'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
@@ -28,7 +34,8 @@ async function allFiles(dir: string): Promise<string[]> {
 }
 
 function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
+  if (!result.ok)
+    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
   return result.data as T
 }
 
@@ -54,7 +61,13 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     // Spec mode sends no rate-limit headers and has no limit (as app.ts sets for its demo).
     getPacer(demo.baseUrl, { limit: 6000, windowMs: 60_000 })
     dataDir = await mkdtemp(join(tmpdir(), 'sd-offline-'))
-    app = await createApp({ dataDir, transport: 'browser', appInfo, secretStore: secrets, log: quiet })
+    app = await createApp({
+      dataDir,
+      transport: 'browser',
+      appInfo,
+      secretStore: secrets,
+      log: quiet
+    })
     data(await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey }))
   })
   afterAll(async () => {
@@ -64,7 +77,9 @@ describe('offline stores inside the app, against the demo marketplace', () => {
   })
 
   it('stores the catalogue and prefetches every thumbnail, then previews and screenshots', async () => {
-    const listed = data<{ data: ItemsPayload; freshness: Freshness }>(await call('listItems', { refresh: true }))
+    const listed = data<{ data: ItemsPayload; freshness: Freshness }>(
+      await call('listItems', { refresh: true })
+    )
     items = listed.data.items
     expect(items.length).toBeGreaterThan(5)
     data(await call('getAccount', { refresh: true }))
@@ -80,9 +95,14 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     expect(thumbHits).toBeGreaterThanOrEqual(thumbs.size)
 
     // The gallery follows in the background, so an item never opened has it offline.
-    const gallery = new Set(items.flatMap((i) => [i.media.preview_image, ...i.media.screenshots]).filter((u) => u !== null))
+    const gallery = new Set(
+      items
+        .flatMap((i) => [i.media.preview_image, ...i.media.screenshots])
+        .filter((u) => u !== null)
+    )
     expect(gallery.size).toBeGreaterThan(items.length)
-    const mediaPaths = (): string[] => demo.requests.filter((r) => r.path.startsWith('/media/')).map((r) => r.path)
+    const mediaPaths = (): string[] =>
+      demo.requests.filter((r) => r.path.startsWith('/media/')).map((r) => r.path)
     await until('previews and screenshots', async () => {
       const fetched = new Set(mediaPaths())
       return [...gallery].every((u) => fetched.has(new URL(u).pathname)) ? true : null
@@ -92,59 +112,100 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     const firstGallery = Math.min(...[...gallery].map((u) => paths.indexOf(new URL(u!).pathname)))
     expect(firstGallery).toBeGreaterThan(lastThumb)
     // Video and audio stream: never prefetched.
-    expect(paths.some((p) => p.startsWith('/media/video/') || p.startsWith('/media/audio/'))).toBe(false)
+    expect(paths.some((p) => p.startsWith('/media/video/') || p.startsWith('/media/audio/'))).toBe(
+      false
+    )
   })
 
   it('records validations, answers with the previous verdict, and lists and exports them', async () => {
-    const first = data<Validation>(await call('validatePurchase', { code: ` ${demo.sampleCodes.valid.toUpperCase()} ` }))
+    const first = data<Validation>(
+      await call('validatePurchase', { code: ` ${demo.sampleCodes.valid.toUpperCase()} ` })
+    )
     expect(first.valid).toBe(true)
     expect(first.previous).toBeUndefined()
-    const second = data<Validation>(await call('validatePurchase', { code: demo.sampleCodes.valid }))
+    const second = data<Validation>(
+      await call('validatePurchase', { code: demo.sampleCodes.valid })
+    )
     expect(second.previous).toEqual({ valid: true, checkedAt: first.checkedAt })
     const bad = data<Validation>(await call('validatePurchase', { code: demo.sampleCodes.invalid }))
     expect(bad.valid).toBe(false)
 
     const list = data<{ entries: HistoryEntry[]; total: number }>(await call('listHistory'))
     expect(list.total).toBe(3)
-    expect(list.entries.map((e) => e.code)).toEqual([demo.sampleCodes.invalid, demo.sampleCodes.valid, demo.sampleCodes.valid])
-    const onlyValid = data<{ entries: HistoryEntry[] }>(await call('listHistory', { query: 'valid' }))
+    expect(list.entries.map((e) => e.code)).toEqual([
+      demo.sampleCodes.invalid,
+      demo.sampleCodes.valid,
+      demo.sampleCodes.valid
+    ])
+    const onlyValid = data<{ entries: HistoryEntry[] }>(
+      await call('listHistory', { query: 'valid' })
+    )
     expect(onlyValid.entries).toHaveLength(2)
     const csv = data<{ filename: string; csv: string }>(await call('exportHistoryCsv'))
     expect(csv.filename).toMatch(/^seller-desk-history-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(csv.csv.split('\r\n')).toHaveLength(5)
-    expect(await call('listHistory', { limit: 0 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+    expect(await call('listHistory', { limit: 0 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' }
+    })
   })
 
   it('runs a bulk check through the app and records it', async () => {
     const text = `Codes:\n${demo.sampleCodes.valid}\n"${demo.sampleCodes.expired}",x\n${demo.sampleCodes.invalid}\n${demo.sampleCodes.valid}`
-    const { jobId, codes } = data<{ jobId: string; codes: string[] }>(await call('startBulk', { text }))
-    expect(codes).toEqual([demo.sampleCodes.valid, demo.sampleCodes.expired, demo.sampleCodes.invalid])
+    const { jobId, codes } = data<{ jobId: string; codes: string[] }>(
+      await call('startBulk', { text })
+    )
+    expect(codes).toEqual([
+      demo.sampleCodes.valid,
+      demo.sampleCodes.expired,
+      demo.sampleCodes.invalid
+    ])
     const job = await until('bulk job', async () => {
       const j = data<BulkJob>(await call('getBulk', { jobId }))
       return j.state === 'done' ? j : null
     })
     expect(job.results.map((r) => r.status)).toEqual(['valid', 'valid', 'not-valid'])
     expect(data<{ total: number }>(await call('listHistory')).total).toBe(6)
-    expect(await call('getBulk', { jobId: 'nope' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await call('getBulk', { jobId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' }
+    })
   })
 
   it('keeps a video offline on request only', async () => {
     const video = items.find((i) => i.media.preview_video !== null)!.media.preview_video!
-    const kept = data<{ bytes: number; contentType: string }>(await call('keepMediaOffline', { url: video }))
+    const kept = data<{ bytes: number; contentType: string }>(
+      await call('keepMediaOffline', { url: video })
+    )
     expect(kept.contentType).toMatch(/^video\//)
     expect(kept.bytes).toBeGreaterThan(0)
-    expect(await call('getMediaOffline', { url: video })).toEqual({ ok: true, data: { kept: true, bytes: kept.bytes } })
-    expect(await call('keepMediaOffline', { url: 'http://127.0.0.1:1/evil.mp4' })).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(await call('getMediaOffline', { url: video })).toEqual({
+      ok: true,
+      data: { kept: true, bytes: kept.bytes }
+    })
+    expect(await call('keepMediaOffline', { url: 'http://127.0.0.1:1/evil.mp4' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' }
+    })
 
     // Another one kept, then released: its copy goes and the button can offer it again.
     const other = items.filter((i) => i.media.preview_video !== null)[1]!.media.preview_video!
     const before = data<CacheInfo>(await call('getCacheInfo'))
     const second = data<{ bytes: number }>(await call('keepMediaOffline', { url: other }))
     expect(data<CacheInfo>(await call('getCacheInfo')).bytes).toBe(before.bytes + second.bytes)
-    expect(await call('releaseMediaOffline', { url: other })).toEqual({ ok: true, data: { kept: false, bytes: null } })
-    expect(await call('getMediaOffline', { url: other })).toEqual({ ok: true, data: { kept: false, bytes: null } })
+    expect(await call('releaseMediaOffline', { url: other })).toEqual({
+      ok: true,
+      data: { kept: false, bytes: null }
+    })
+    expect(await call('getMediaOffline', { url: other })).toEqual({
+      ok: true,
+      data: { kept: false, bytes: null }
+    })
     expect(data<CacheInfo>(await call('getCacheInfo')).bytes).toBe(before.bytes)
-    expect(await call('getMediaOffline', { url: 'nonsense' })).toEqual({ ok: true, data: { kept: false, bytes: null } })
+    expect(await call('getMediaOffline', { url: 'nonsense' })).toEqual({
+      ok: true,
+      data: { kept: false, bytes: null }
+    })
   })
 
   it('never writes the API key to any file', async () => {
@@ -164,8 +225,16 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     await app.close()
     await demo.close()
 
-    app = await createApp({ dataDir, transport: 'browser', appInfo, secretStore: secrets, log: quiet })
-    const listed = data<{ data: ItemsPayload; freshness: Freshness }>(await call('listItems', { refresh: true }))
+    app = await createApp({
+      dataDir,
+      transport: 'browser',
+      appInfo,
+      secretStore: secrets,
+      log: quiet
+    })
+    const listed = data<{ data: ItemsPayload; freshness: Freshness }>(
+      await call('listItems', { refresh: true })
+    )
     expect(listed.freshness).toMatchObject({ source: 'cache', offline: true })
     expect(listed.data.items.map((i) => i.id)).toEqual(items.map((i) => i.id))
 
@@ -186,7 +255,10 @@ describe('offline stores inside the app, against the demo marketplace', () => {
 
     const rendererDir = join(dataDir, 'renderer-stub')
     await mkdir(rendererDir)
-    await writeFile(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`)
+    await writeFile(
+      join(rendererDir, 'index.html'),
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`
+    )
     const host = await startHostServer({ app, rendererDir, log: quiet })
     try {
       const res = await fetch(`${host.baseUrl}${mediaHttpPath(thumb, host.token)}`)
@@ -198,7 +270,10 @@ describe('offline stores inside the app, against the demo marketplace', () => {
 
     const limited = data<CacheInfo>(await call('setCacheLimit', { limitBytes: 64 * 1024 * 1024 }))
     expect(limited.limitBytes).toBe(64 * 1024 * 1024)
-    expect(await call('setCacheLimit', { limitBytes: 1024 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+    expect(await call('setCacheLimit', { limitBytes: 1024 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' }
+    })
     const cleared = data<CacheInfo>(await call('clearCache'))
     expect(cleared.bytes).toBeLessThan(1024 * 10)
     expect((await app.media!.serve(thumb)).status).toBe(504)

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Validation } from '../../../shared/ipc/contract'
 import { createMemoryCatalogueCache } from '../../../electron/main/catalogue/memory-cache'
-import { createCatalogueService, type CatalogueService } from '../../../electron/main/catalogue/service'
+import {
+  createCatalogueService,
+  type CatalogueService
+} from '../../../electron/main/catalogue/service'
 import type { MarketplaceClientLike } from '../../../electron/main/connections/marketplace-port'
 import { AppFailure } from '../../../electron/main/ipc/failure'
 import { fakeMarket, item, KindedError, type FakeMarket } from './fixtures'
@@ -19,7 +22,10 @@ let service: CatalogueService
 let client: MarketplaceClientLike
 
 function build(overrides: Partial<MarketplaceClientLike> = {}): CatalogueService {
-  client = { ...market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }), ...overrides }
+  client = {
+    ...market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }),
+    ...overrides
+  }
   return createCatalogueService({
     connections: { activeClient: async () => ({ connectionId: CONN, client }) },
     cache,
@@ -43,7 +49,12 @@ beforeEach(() => {
 describe('catalogue freshness', () => {
   it('fetches when nothing is cached, then answers from the cache until asked to refresh', async () => {
     const first = await service.getAccount()
-    expect(first.freshness).toEqual({ fetchedAt: '2025-01-01T00:00:00.000Z', source: 'network', offline: false, refreshError: null })
+    expect(first.freshness).toEqual({
+      fetchedAt: '2025-01-01T00:00:00.000Z',
+      source: 'network',
+      offline: false,
+      refreshError: null
+    })
     expect(allowed).toEqual(['https://m.example/avatar.png', 'https://m.example/cover.png'])
     market.calls.length = 0
     const second = await service.getAccount()
@@ -51,7 +62,10 @@ describe('catalogue freshness', () => {
     expect(second.freshness.fetchedAt).toBe(first.freshness.fetchedAt)
     expect(market.calls).toEqual([])
     const refreshed = await service.getAccount({ refresh: true })
-    expect(refreshed.freshness).toMatchObject({ source: 'network', fetchedAt: '2025-01-01T00:00:01.000Z' })
+    expect(refreshed.freshness).toMatchObject({
+      source: 'network',
+      fetchedAt: '2025-01-01T00:00:01.000Z'
+    })
   })
 
   it('serves the cache marked offline when the marketplace cannot be reached', async () => {
@@ -71,7 +85,11 @@ describe('catalogue freshness', () => {
     await service.getAccount()
     market.failWith = 'rate-limited'
     const answer = await service.getAccount({ refresh: true })
-    expect(answer.freshness).toMatchObject({ source: 'cache', offline: false, refreshError: 'Failed: rate-limited.' })
+    expect(answer.freshness).toMatchObject({
+      source: 'cache',
+      offline: false,
+      refreshError: 'Failed: rate-limited.'
+    })
   })
 
   it('throws a network failure when nothing is cached, and an unauthorized key even with a cache', async () => {
@@ -80,7 +98,9 @@ describe('catalogue freshness', () => {
     market.failWith = null
     await service.getAccount()
     market.failWith = 'unauthorized'
-    await expect(service.getAccount({ refresh: true })).rejects.toMatchObject({ kind: 'unauthorized' })
+    await expect(service.getAccount({ refresh: true })).rejects.toMatchObject({
+      kind: 'unauthorized'
+    })
   })
 
   it('reads one item from the cached list without a request', async () => {
@@ -103,7 +123,9 @@ describe('catalogue list problems', () => {
     const answer = await service.listItems({ refresh: true })
     expect(answer.data.listProblem).toBe('empty-or-single')
     expect(answer.data.items.map((i) => i.id)).toEqual([7])
-    expect(answer.data.skipped).toEqual([{ index: 1, field: 'item 99', message: 'Item 99 is no longer available on the marketplace.' }])
+    expect(answer.data.skipped).toEqual([
+      { index: 1, field: 'item 99', message: 'Item 99 is no longer available on the marketplace.' }
+    ])
     expect(allowed).toContain('https://m.example/7/s1.png')
   })
 
@@ -130,7 +152,11 @@ describe('catalogue list problems', () => {
 describe('purchase validation', () => {
   it('normalises the code, records it, remembers the item and allows its media', async () => {
     const verdict = await service.validatePurchase({ code: '  GOOD-CODE ' })
-    expect(verdict).toMatchObject({ valid: true, code: 'good-code', checkedAt: '2025-01-01T00:00:00.000Z' })
+    expect(verdict).toMatchObject({
+      valid: true,
+      code: 'good-code',
+      checkedAt: '2025-01-01T00:00:00.000Z'
+    })
     expect(recorded).toEqual([verdict])
     expect(await cache.knownItemIds(CONN)).toEqual([1])
     expect(allowed).toContain('https://m.example/1/thumb.png')
@@ -139,7 +165,12 @@ describe('purchase validation', () => {
 
   it('answers an invalid code as a result, recorded too', async () => {
     const verdict = await service.validatePurchase({ code: 'nope' })
-    expect(verdict).toEqual({ valid: false, message: 'Invalid purchase code', code: 'nope', checkedAt: '2025-01-01T00:00:00.000Z' })
+    expect(verdict).toEqual({
+      valid: false,
+      message: 'Invalid purchase code',
+      code: 'nope',
+      checkedAt: '2025-01-01T00:00:00.000Z'
+    })
     expect(recorded).toHaveLength(1)
   })
 
@@ -158,6 +189,8 @@ describe('purchase validation', () => {
       },
       log: quiet
     })
-    await expect(failing.validatePurchase({ code: 'good-code' })).resolves.toMatchObject({ valid: true })
+    await expect(failing.validatePurchase({ code: 'good-code' })).resolves.toMatchObject({
+      valid: true
+    })
   })
 })

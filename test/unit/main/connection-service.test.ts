@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryCatalogueCache } from '../../../electron/main/catalogue/memory-cache'
-import { createConnectionService, type ConnectionService } from '../../../electron/main/connections/service'
+import {
+  createConnectionService,
+  type ConnectionService
+} from '../../../electron/main/connections/service'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 import type { KeychainStatus, SecretStore } from '../../../electron/main/secrets/types'
 import { createSettingsStore } from '../../../electron/main/settings/store'
@@ -23,7 +26,8 @@ function switchableKeychain(): SecretStore & { state: KeychainStatus; inner: Sec
     status: async () => store.state,
     get: (id: string) => inner.get(id),
     set: async (id: string, secret: string) => {
-      if (store.state === 'unavailable') throw Object.assign(new Error('no keychain'), { kind: 'keychain-unavailable' })
+      if (store.state === 'unavailable')
+        throw Object.assign(new Error('no keychain'), { kind: 'keychain-unavailable' })
       await inner.set(id, secret)
     },
     delete: (id: string) => inner.delete(id)
@@ -76,7 +80,12 @@ async function filesText(): Promise<string> {
 describe('connection service', () => {
   it('adds a seller: key in the keychain, label from the host, active, nothing secret on disk', async () => {
     const view = await service.add({ baseUrl: 'https://market.example.com/', apiKey: SELLER_KEY })
-    expect(view).toMatchObject({ label: 'market.example.com', baseUrl: 'https://market.example.com', isDemo: false, keyStorage: 'keychain' })
+    expect(view).toMatchObject({
+      label: 'market.example.com',
+      baseUrl: 'https://market.example.com',
+      isDemo: false,
+      keyStorage: 'keychain'
+    })
     expect(await keychain.inner.get(view.id)).toBe(SELLER_KEY)
     const state = await service.list()
     expect(state).toEqual({ connections: [view], activeId: view.id, keychain: 'available' })
@@ -85,17 +94,28 @@ describe('connection service', () => {
   })
 
   it('refuses a buyer key with not-a-seller naming the account, unless allowNoItems', async () => {
-    await expect(service.add({ baseUrl: 'https://m.example', apiKey: BUYER_KEY })).rejects.toMatchObject({
+    await expect(
+      service.add({ baseUrl: 'https://m.example', apiKey: BUYER_KEY })
+    ).rejects.toMatchObject({
       kind: 'not-a-seller',
-      message: expect.stringContaining('This key belongs to @buyer, but the marketplace lists no items for it.')
+      message: expect.stringContaining(
+        'This key belongs to @buyer, but the marketplace lists no items for it.'
+      )
     })
     expect((await service.list()).connections).toEqual([])
-    const saved = await service.add({ baseUrl: 'https://m.example', apiKey: SMALL_SHOP_KEY, allowNoItems: true, label: 'Tiny' })
+    const saved = await service.add({
+      baseUrl: 'https://m.example',
+      apiKey: SMALL_SHOP_KEY,
+      allowNoItems: true,
+      label: 'Tiny'
+    })
     expect(saved.label).toBe('Tiny')
   })
 
   it('passes the marketplace error through for a wrong key and saves nothing', async () => {
-    await expect(service.add({ baseUrl: 'https://m.example', apiKey: 'f'.repeat(64) })).rejects.toMatchObject({ kind: 'unauthorized' })
+    await expect(
+      service.add({ baseUrl: 'https://m.example', apiKey: 'f'.repeat(64) })
+    ).rejects.toMatchObject({ kind: 'unauthorized' })
     expect((await service.list()).connections).toEqual([])
   })
 
@@ -116,17 +136,25 @@ describe('connection service', () => {
       },
       log: quiet
     })
-    await expect(broken.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })).resolves.toMatchObject({ keyStorage: 'keychain' })
+    await expect(
+      broken.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })
+    ).resolves.toMatchObject({ keyStorage: 'keychain' })
   })
 
   it('without a keychain: refuses to save unless session-only, and says so', async () => {
     keychain.state = 'unavailable'
-    await expect(service.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })).rejects.toMatchObject({
+    await expect(
+      service.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })
+    ).rejects.toMatchObject({
       kind: 'keychain-unavailable',
       message: expect.stringContaining('for this session only')
     })
     expect(market.calls).toEqual([])
-    const view = await service.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY, sessionOnly: true })
+    const view = await service.add({
+      baseUrl: 'https://m.example',
+      apiKey: SELLER_KEY,
+      sessionOnly: true
+    })
     expect(view.keyStorage).toBe('session')
     expect((await service.list()).keychain).toBe('unavailable')
     expect(await keychain.inner.get(view.id)).toBeNull()
@@ -136,16 +164,22 @@ describe('connection service', () => {
   })
 
   it('refuses plain http to a remote host before sending the key', async () => {
-    await expect(service.add({ baseUrl: 'http://m.example', apiKey: SELLER_KEY })).rejects.toMatchObject({ kind: 'insecure-url' })
+    await expect(
+      service.add({ baseUrl: 'http://m.example', apiKey: SELLER_KEY })
+    ).rejects.toMatchObject({ kind: 'insecure-url' })
     expect(market.calls).toEqual([])
   })
 
   it('updates: re-tests a new key, moves it between stores, keeps label-only edits offline', async () => {
     const view = await service.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })
     market.calls.length = 0
-    await expect(service.update({ id: view.id, label: 'Shop' })).resolves.toMatchObject({ label: 'Shop' })
+    await expect(service.update({ id: view.id, label: 'Shop' })).resolves.toMatchObject({
+      label: 'Shop'
+    })
     expect(market.calls).toEqual([])
-    await expect(service.update({ id: view.id, apiKey: 'e'.repeat(64) })).rejects.toMatchObject({ kind: 'unauthorized' })
+    await expect(service.update({ id: view.id, apiKey: 'e'.repeat(64) })).rejects.toMatchObject({
+      kind: 'unauthorized'
+    })
     expect(await keychain.inner.get(view.id)).toBe(SELLER_KEY)
     const moved = await service.update({ id: view.id, sessionOnly: true })
     expect(moved.keyStorage).toBe('session')
@@ -183,19 +217,29 @@ describe('connection service', () => {
     const view = await service.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })
     await keychain.inner.delete(view.id)
     expect((await service.list()).connections[0]?.keyStorage).toBe('none')
-    await expect(service.activeClient()).rejects.toMatchObject({ kind: 'no-connection', message: expect.stringContaining('enter the key again') })
+    await expect(service.activeClient()).rejects.toMatchObject({
+      kind: 'no-connection',
+      message: expect.stringContaining('enter the key again')
+    })
   })
 
   it('starts the demo once, keeps one demo connection and follows its new address', async () => {
     const demo = await service.startDemo()
-    expect(demo).toMatchObject({ label: 'Demo marketplace', isDemo: true, keyStorage: 'session', baseUrl: 'http://127.0.0.1:4001' })
+    expect(demo).toMatchObject({
+      label: 'Demo marketplace',
+      isDemo: true,
+      keyStorage: 'session',
+      baseUrl: 'http://127.0.0.1:4001'
+    })
     const again = await service.startDemo()
     expect(again.id).toBe(demo.id)
     const state = await service.list()
     expect(state.connections.filter((c) => c.isDemo)).toHaveLength(1)
     expect(state.activeId).toBe(demo.id)
     expect(await filesText()).not.toContain('d'.repeat(64))
-    await expect(service.update({ id: demo.id, baseUrl: 'https://elsewhere.example' })).rejects.toMatchObject({ kind: 'invalid-input' })
+    await expect(
+      service.update({ id: demo.id, baseUrl: 'https://elsewhere.example' })
+    ).rejects.toMatchObject({ kind: 'invalid-input' })
   })
 
   it('restarts the demo when the app starts with it active', async () => {
@@ -223,13 +267,17 @@ describe('connection service', () => {
         createClient: ({ apiKey }) => ({
           ...market.port.createClient({ baseUrl: 'x', apiKey }),
           getAccount: async () => {
-            throw Object.assign(new Error(`GET /api/account/details?api_key=${apiKey} failed`), { kind: 'offline' })
+            throw Object.assign(new Error(`GET /api/account/details?api_key=${apiKey} failed`), {
+              kind: 'offline'
+            })
           }
         })
       },
       log: quiet
     })
-    const failure = await leaky.test({ baseUrl: 'https://m.example', apiKey: SELLER_KEY }).catch((e: unknown) => e)
+    const failure = await leaky
+      .test({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })
+      .catch((e: unknown) => e)
     expect(failure).toMatchObject({ kind: 'offline' })
     expect(String((failure as Error).message)).not.toContain(SELLER_KEY)
     expect(String((failure as Error).stack)).not.toContain(SELLER_KEY)

@@ -13,7 +13,10 @@ let app: SellerDeskApp
 const opened: string[] = []
 const errors: string[] = []
 const warnings: string[] = []
-const log = { warn: (m: string) => void warnings.push(m), error: (m: string) => void errors.push(m) }
+const log = {
+  warn: (m: string) => void warnings.push(m),
+  error: (m: string) => void errors.push(m)
+}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sd-dispatch-'))
@@ -60,7 +63,11 @@ describe('dispatch refuses malformed requests with invalid-input', () => {
     ['string id', 'getItem', { id: '1' }],
     ['unknown theme', 'setTheme', { theme: 'purple' }],
     ['request where none is taken', 'listConnections', { anything: true }],
-    ['boolean as string', 'addConnection', { baseUrl: 'https://m.example', apiKey: 'k', sessionOnly: 'yes' }],
+    [
+      'boolean as string',
+      'addConnection',
+      { baseUrl: 'https://m.example', apiKey: 'k', sessionOnly: 'yes' }
+    ],
     ['refresh as number', 'listItems', { refresh: 1 }],
     ['url not a string', 'openExternal', { url: { toString: 'https://x' } }]
   ]
@@ -74,7 +81,9 @@ describe('dispatch refuses malformed requests with invalid-input', () => {
   })
 
   it('ignores prototype-pollution payloads', async () => {
-    const polluted = JSON.parse('{"theme":"dark","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}')
+    const polluted = JSON.parse(
+      '{"theme":"dark","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'
+    )
     const result = await call('setTheme', polluted)
     expect(result).toEqual({ ok: true, data: { theme: 'dark' } })
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
@@ -102,23 +111,47 @@ describe('handlers', () => {
   })
 
   it('opens only safe http(s) links', async () => {
-    expect(await call('openExternal', { url: 'https://example.com/a b' })).toEqual({ ok: true, data: null })
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'https://user:pw@example.com', 'sd-media://media/?u=x', 'not a url']) {
-      expect(await call('openExternal', { url })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+    expect(await call('openExternal', { url: 'https://example.com/a b' })).toEqual({
+      ok: true,
+      data: null
+    })
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'https://user:pw@example.com',
+      'sd-media://media/?u=x',
+      'not a url'
+    ]) {
+      expect(await call('openExternal', { url })).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid-input' }
+      })
     }
     expect(opened).toEqual(['https://example.com/a%20b'])
   })
 
   it('keeps the theme in settings', async () => {
-    expect(await call('setTheme', { theme: 'light' })).toEqual({ ok: true, data: { theme: 'light' } })
+    expect(await call('setTheme', { theme: 'light' })).toEqual({
+      ok: true,
+      data: { theme: 'light' }
+    })
     expect(await call('getSettings')).toEqual({ ok: true, data: { theme: 'light' } })
   })
 
   it('says no-connection before anything is set up, and reports a failed demo start cleanly', async () => {
     expect(await call('getAccount')).toMatchObject({ ok: false, error: { kind: 'no-connection' } })
-    expect(await call('validatePurchase', { code: 'abc' })).toMatchObject({ ok: false, error: { kind: 'no-connection' } })
+    expect(await call('validatePurchase', { code: 'abc' })).toMatchObject({
+      ok: false,
+      error: { kind: 'no-connection' }
+    })
     const demo = await call('startDemo')
-    expect(demo).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringContaining('demo marketplace could not be started') } })
+    expect(demo).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: expect.stringContaining('demo marketplace could not be started')
+      }
+    })
     expect(warnings.at(-1)).toContain('no demo in this test')
     expect(errors).toEqual([])
   })

@@ -1,5 +1,8 @@
 import type { Account, Item, Purchase } from '../../../shared/model'
-import type { MarketplaceClientLike, MarketplacePort } from '../../../electron/main/connections/marketplace-port'
+import type {
+  MarketplaceClientLike,
+  MarketplacePort
+} from '../../../electron/main/connections/marketplace-port'
 
 export const account = (username = 'seller'): Account => ({
   name: { firstname: 'Sam', lastname: 'Seller', full_name: 'Sam Seller' },
@@ -80,7 +83,8 @@ export function fakeMarket(): FakeMarket {
     port: {
       normaliseBaseUrl: (raw) => {
         const url = new URL(raw.trim())
-        if (url.protocol !== 'https:' && url.hostname !== '127.0.0.1') throw new KindedError('insecure-url', 'Use https.')
+        if (url.protocol !== 'https:' && url.hostname !== '127.0.0.1')
+          throw new KindedError('insecure-url', 'Use https.')
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
       },
       createClient: ({ apiKey }) => client(market, apiKey)
@@ -111,7 +115,8 @@ function client(market: FakeMarket, apiKey: string): MarketplaceClientLike {
     },
     validatePurchase: async (code) => {
       const { items } = await who('validate')
-      if (code === 'good-code' && items[0] !== undefined) return { valid: true, purchase: purchase(code, items[0]) }
+      if (code === 'good-code' && items[0] !== undefined)
+        return { valid: true, purchase: purchase(code, items[0]) }
       return { valid: false, message: 'Invalid purchase code' }
     }
   }

@@ -40,8 +40,14 @@ describe('CSP header', () => {
   })
 
   it('replaces any policy the server sent, whatever its header case', () => {
-    const out = withCsp({ 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] }, "default-src 'self'")
-    expect(out).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': ["default-src 'self'"] })
+    const out = withCsp(
+      { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] },
+      "default-src 'self'"
+    )
+    expect(out).toEqual({
+      'Content-Type': ['text/html'],
+      'Content-Security-Policy': ["default-src 'self'"]
+    })
   })
 })
 

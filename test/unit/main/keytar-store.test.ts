@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createKeytarSecretStore, type KeytarLike } from '../../../electron/main/secrets/keytar-store'
+import {
+  createKeytarSecretStore,
+  type KeytarLike
+} from '../../../electron/main/secrets/keytar-store'
 
 function fakeKeytar(): KeytarLike & { entries: Map<string, string> } {
   const entries = new Map<string, string>()
@@ -53,8 +56,15 @@ describe('keytar secret store (injected module)', () => {
   })
 
   it('is unavailable when the keychain daemon never answers the probe', async () => {
-    const hung: KeytarLike = { ...fakeKeytar(), getPassword: () => new Promise<string | null>(() => undefined) }
-    const store = createKeytarSecretStore({ load: async () => hung, probeTimeoutMs: 50, log: { warn: () => undefined } })
+    const hung: KeytarLike = {
+      ...fakeKeytar(),
+      getPassword: () => new Promise<string | null>(() => undefined)
+    }
+    const store = createKeytarSecretStore({
+      load: async () => hung,
+      probeTimeoutMs: 50,
+      log: { warn: () => undefined }
+    })
     expect(await store.status()).toBe('unavailable')
   })
 
@@ -65,7 +75,10 @@ describe('keytar secret store (injected module)', () => {
         throw new Error(`could not store ${p}`)
       }
     }
-    const store = createKeytarSecretStore({ load: async () => broken, log: { warn: () => undefined } })
+    const store = createKeytarSecretStore({
+      load: async () => broken,
+      log: { warn: () => undefined }
+    })
     const failure = await store.set('c1', 'the-secret').catch((e: unknown) => e)
     expect(failure).toMatchObject({ kind: 'keychain-unavailable' })
     expect(String((failure as Error).message)).not.toContain('the-secret')

@@ -23,13 +23,23 @@ const connection = { id: 'c1', label: 'Shop', baseUrl: 'https://m.example', isDe
 describe('settings store', () => {
   it('starts with defaults when there is no file, without writing one', async () => {
     const store = createSettingsStore({ dataDir, log })
-    expect(await store.read()).toEqual({ version: 1, connections: [], activeId: null, theme: 'system' })
+    expect(await store.read()).toEqual({
+      version: 1,
+      connections: [],
+      activeId: null,
+      theme: 'system'
+    })
     expect(await readdir(dataDir)).toEqual([])
     expect(warnings).toEqual([])
   })
 
   it('saves atomically and reads back in a new store, leaving no temp files', async () => {
-    await createSettingsStore({ dataDir, log }).update((s) => ({ ...s, theme: 'dark', connections: [connection], activeId: 'c1' }))
+    await createSettingsStore({ dataDir, log }).update((s) => ({
+      ...s,
+      theme: 'dark',
+      connections: [connection],
+      activeId: 'c1'
+    }))
     expect(await readdir(dataDir)).toEqual([SETTINGS_FILE])
     expect(await createSettingsStore({ dataDir, log }).read()).toEqual({
       version: 1,
@@ -42,13 +52,20 @@ describe('settings store', () => {
   it('creates the data folder when it does not exist yet', async () => {
     const nested = join(dataDir, 'a', 'b')
     await createSettingsStore({ dataDir: nested, log }).update((s) => ({ ...s, theme: 'light' }))
-    expect(JSON.parse(await readFile(join(nested, SETTINGS_FILE), 'utf8'))).toMatchObject({ theme: 'light' })
+    expect(JSON.parse(await readFile(join(nested, SETTINGS_FILE), 'utf8'))).toMatchObject({
+      theme: 'light'
+    })
   })
 
   it('strips fields it does not know, so a stray key can never be persisted', async () => {
     const store = createSettingsStore({ dataDir, log })
     await store.update(
-      (s) => ({ ...s, connections: [{ ...connection, apiKey: 'secret-key' }], extra: 1 }) as unknown as Settings
+      (s) =>
+        ({
+          ...s,
+          connections: [{ ...connection, apiKey: 'secret-key' }],
+          extra: 1
+        }) as unknown as Settings
     )
     const text = await readFile(join(dataDir, SETTINGS_FILE), 'utf8')
     expect(text).not.toContain('secret-key')
@@ -58,11 +75,17 @@ describe('settings store', () => {
   it('refuses an invalid update and keeps the old file', async () => {
     const store = createSettingsStore({ dataDir, log })
     await store.update((s) => ({ ...s, theme: 'dark' }))
-    await expect(store.update((s) => ({ ...s, theme: 'purple' }) as unknown as Settings)).rejects.toThrow()
-    await expect(store.update((s) => ({ ...s, connections: [connection, connection] }))).rejects.toThrow()
+    await expect(
+      store.update((s) => ({ ...s, theme: 'purple' }) as unknown as Settings)
+    ).rejects.toThrow()
+    await expect(
+      store.update((s) => ({ ...s, connections: [connection, connection] }))
+    ).rejects.toThrow()
     expect((await createSettingsStore({ dataDir, log }).read()).theme).toBe('dark')
     // The queue keeps working after a failed update.
-    await expect(store.update((s) => ({ ...s, theme: 'light' }))).resolves.toMatchObject({ theme: 'light' })
+    await expect(store.update((s) => ({ ...s, theme: 'light' }))).resolves.toMatchObject({
+      theme: 'light'
+    })
   })
 
   it('applies quick successive updates in order without losing one', async () => {
@@ -78,13 +101,24 @@ describe('settings store', () => {
 
   it.each([
     ['not JSON', '{"version":1,'],
-    ['an unknown version', JSON.stringify({ version: 2, connections: [], activeId: null, theme: 'dark' })],
-    ['a wrong type', JSON.stringify({ version: 1, connections: 'x', activeId: null, theme: 'dark' })],
+    [
+      'an unknown version',
+      JSON.stringify({ version: 2, connections: [], activeId: null, theme: 'dark' })
+    ],
+    [
+      'a wrong type',
+      JSON.stringify({ version: 1, connections: 'x', activeId: null, theme: 'dark' })
+    ],
     ['a JSON array', '[]']
   ])('keeps a corrupt copy of %s, logs one line and starts clean', async (_what, text) => {
     await writeFile(join(dataDir, SETTINGS_FILE), text)
     const store = createSettingsStore({ dataDir, log, now })
-    expect(await store.read()).toEqual({ version: 1, connections: [], activeId: null, theme: 'system' })
+    expect(await store.read()).toEqual({
+      version: 1,
+      connections: [],
+      activeId: null,
+      theme: 'system'
+    })
     const aside = `${SETTINGS_FILE}.corrupt-2025-01-02T03-04-05-000Z`
     expect((await readdir(dataDir)).sort()).toEqual([SETTINGS_FILE, aside].sort())
     expect(await readFile(join(dataDir, aside), 'utf8')).toBe(text)

@@ -3,7 +3,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CATALOGUE_CACHE_FORMAT, FileCatalogueCache } from '../../../electron/main/cache/catalogue-cache'
+import {
+  CATALOGUE_CACHE_FORMAT,
+  FileCatalogueCache
+} from '../../../electron/main/cache/catalogue-cache'
 import { makeAccount, makeItem } from './helpers/fixtures'
 
 let dataDir: string
@@ -41,7 +44,10 @@ describe('FileCatalogueCache', () => {
 
     expect(await cache.readAccount('a')).toEqual({ fetchedAt: at, data: makeAccount() })
     expect((await cache.readItems('a'))?.data.items.map((i) => i.id)).toEqual([1, 2, 3])
-    expect(await cache.readItem('a', 3)).toEqual({ fetchedAt: at, data: makeItem(3, { name: 'Three' }) })
+    expect(await cache.readItem('a', 3)).toEqual({
+      fetchedAt: at,
+      data: makeItem(3, { name: 'Three' })
+    })
     expect(await cache.knownItemIds('a')).toEqual([5, 3, 9])
     // Another connection sees none of it.
     expect(await cache.readAccount('b')).toBeNull()
@@ -51,7 +57,9 @@ describe('FileCatalogueCache', () => {
 
   it('keeps every id when many are remembered at once (no lost update)', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => cache.rememberItemIds('a', [i + 1])))
-    expect((await cache.knownItemIds('a')).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect((await cache.knownItemIds('a')).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1)
+    )
   })
 
   it('treats a corrupt file as a miss, logs it and removes it', async () => {
@@ -81,7 +89,14 @@ describe('FileCatalogueCache', () => {
     expect(await cache.readItems('a')).toBeNull()
     expect(warnings.at(-1)).toMatch(/no format header/)
 
-    await writeFile(path, JSON.stringify({ format: CATALOGUE_CACHE_FORMAT, kind: 'items', body: { fetchedAt: at, data: { items: 'nope' } } }))
+    await writeFile(
+      path,
+      JSON.stringify({
+        format: CATALOGUE_CACHE_FORMAT,
+        kind: 'items',
+        body: { fetchedAt: at, data: { items: 'nope' } }
+      })
+    )
     expect(await cache.readItems('a')).toBeNull()
     expect(warnings.at(-1)).toMatch(/unexpected content at data.items/)
 
@@ -92,7 +107,9 @@ describe('FileCatalogueCache', () => {
 
   it('keeps connection ids from steering paths', async () => {
     await cache.writeAccount('../../escape', { fetchedAt: at, data: makeAccount() })
-    expect(await readdir(join(dataDir, 'cache'))).toEqual([expect.stringMatching(/^h-[0-9a-f]{32}$/)])
+    expect(await readdir(join(dataDir, 'cache'))).toEqual([
+      expect.stringMatching(/^h-[0-9a-f]{32}$/)
+    ])
     expect(await cache.readAccount('../../escape')).not.toBeNull()
   })
 
@@ -117,7 +134,10 @@ describe('FileCatalogueCache', () => {
 
   it('calls onItemsWritten with the stored items', async () => {
     const seen: number[][] = []
-    const withHook = new FileCatalogueCache({ dataDir, onItemsWritten: (_c, items) => seen.push(items.map((i) => i.id)) })
+    const withHook = new FileCatalogueCache({
+      dataDir,
+      onItemsWritten: (_c, items) => seen.push(items.map((i) => i.id))
+    })
     await withHook.writeItems('a', { fetchedAt: at, data: itemsPayload(2) })
     expect(seen).toEqual([[1, 2]])
   })
@@ -154,30 +174,35 @@ describe('FileCatalogueCache survives a process killed mid-write', () => {
       })
       child.on('error', reject)
       child.on('close', (_code, signal) => {
-        if (signal !== 'SIGKILL') reject(new Error(`writer ended on its own: ${stderr.slice(0, 500)}`))
+        if (signal !== 'SIGKILL')
+          reject(new Error(`writer ended on its own: ${stderr.slice(0, 500)}`))
         else resolve(lastDone)
       })
     })
   }
 
-  it('reads back the old or the new complete entry after 30 kills', { timeout: 240_000 }, async () => {
-    let generation = 1
-    const outcomes = { old: 0, new: 0 }
-    for (let round = 0; round < 30; round++) {
-      const lastReported = await runAndKill(generation, 1 + (round % 3))
-      const reader = new FileCatalogueCache({ dataDir, log: { warn: (m) => warnings.push(m) } })
-      const entry = await reader.readItems('conn-1')
-      expect(entry, `round ${round}`).not.toBeNull()
-      const names = new Set(entry!.data.items.map((i) => i.name))
-      expect(names.size).toBe(1)
-      expect(entry!.data.items).toHaveLength(400)
-      const seen = Number([...names][0]!.replace('gen-', ''))
-      // Either the last generation it reported, or the one it finished but had not yet reported.
-      expect([lastReported, lastReported + 1]).toContain(seen)
-      outcomes[seen === lastReported ? 'old' : 'new']++
-      generation = seen + 1
+  it(
+    'reads back the old or the new complete entry after 30 kills',
+    { timeout: 240_000 },
+    async () => {
+      let generation = 1
+      const outcomes = { old: 0, new: 0 }
+      for (let round = 0; round < 30; round++) {
+        const lastReported = await runAndKill(generation, 1 + (round % 3))
+        const reader = new FileCatalogueCache({ dataDir, log: { warn: (m) => warnings.push(m) } })
+        const entry = await reader.readItems('conn-1')
+        expect(entry, `round ${round}`).not.toBeNull()
+        const names = new Set(entry!.data.items.map((i) => i.name))
+        expect(names.size).toBe(1)
+        expect(entry!.data.items).toHaveLength(400)
+        const seen = Number([...names][0]!.replace('gen-', ''))
+        // Either the last generation it reported, or the one it finished but had not yet reported.
+        expect([lastReported, lastReported + 1]).toContain(seen)
+        outcomes[seen === lastReported ? 'old' : 'new']++
+        generation = seen + 1
+      }
+      expect(warnings).toEqual([])
+      expect(outcomes.old + outcomes.new).toBe(30)
     }
-    expect(warnings).toEqual([])
-    expect(outcomes.old + outcomes.new).toBe(30)
-  })
+  )
 })

@@ -98,7 +98,15 @@ describe('HistoryStore', () => {
       [B, false],
       [A, true]
     ])
-    expect(entries[1]).toMatchObject({ itemId: 7, itemName: 'Item 7', license: 'Regular', price: 19, supportedUntil: '2030-01-01T00:00:00.000Z', downloaded: true, flag: null })
+    expect(entries[1]).toMatchObject({
+      itemId: 7,
+      itemName: 'Item 7',
+      license: 'Regular',
+      price: 19,
+      supportedUntil: '2030-01-01T00:00:00.000Z',
+      downloaded: true,
+      flag: null
+    })
     expect(entries[0]).toMatchObject({ message: 'Invalid purchase code', itemId: null })
     expect((await again.list('c2')).total).toBe(1)
     expect((await again.list('c1', { limit: 1 })).entries).toHaveLength(1)
@@ -112,7 +120,11 @@ describe('HistoryStore', () => {
 
     const second = invalidResult(A, '2024-05-03T10:00:00.000Z')
     await h.record('c1', second)
-    expect(h.annotate(second)).toMatchObject({ valid: false, previous: { valid: true, checkedAt: '2024-05-01T10:00:00.000Z' }, flag: 'was-valid' })
+    expect(h.annotate(second)).toMatchObject({
+      valid: false,
+      previous: { valid: true, checkedAt: '2024-05-01T10:00:00.000Z' },
+      flag: 'was-valid'
+    })
 
     const third = invalidResult(A, '2024-05-03T11:00:00.000Z')
     await h.record('c1', third)
@@ -120,7 +132,9 @@ describe('HistoryStore', () => {
     expect(annotated).toMatchObject({ previous: { valid: false } })
     expect('flag' in annotated).toBe(false)
 
-    expect(await h.previousFor('c1', ` ${A.toUpperCase()} `)).toMatchObject({ checkedAt: '2024-05-03T11:00:00.000Z' })
+    expect(await h.previousFor('c1', ` ${A.toUpperCase()} `)).toMatchObject({
+      checkedAt: '2024-05-03T11:00:00.000Z'
+    })
     expect(await h.previousFor('c2', A)).toBeNull()
     const flagged = await store().list('c1', { query: 'refunded' })
     expect(flagged.entries.map((e) => e.checkedAt)).toEqual(['2024-05-03T10:00:00.000Z'])
@@ -128,10 +142,17 @@ describe('HistoryStore', () => {
 
   it('searches by code, item name and verdict', async () => {
     const h = store()
-    await h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z', makeItem(3, { name: 'Neon Icons Pack' })))
-    await h.record('c1', validResult(B, '2024-05-01T11:00:00.000Z', makeItem(4, { name: 'Lo-fi Beats' })))
+    await h.record(
+      'c1',
+      validResult(A, '2024-05-01T10:00:00.000Z', makeItem(3, { name: 'Neon Icons Pack' }))
+    )
+    await h.record(
+      'c1',
+      validResult(B, '2024-05-01T11:00:00.000Z', makeItem(4, { name: 'Lo-fi Beats' }))
+    )
     await h.record('c1', invalidResult('abc12345', '2024-05-01T12:00:00.000Z'))
-    const codes = async (query: string) => (await h.list('c1', { query })).entries.map((e) => e.code)
+    const codes = async (query: string) =>
+      (await h.list('c1', { query })).entries.map((e) => e.code)
     expect(await codes('neon')).toEqual([A])
     expect(await codes('1F0E2D')).toEqual([A])
     expect(await codes('valid')).toEqual([B, A])
@@ -144,20 +165,73 @@ describe('HistoryStore', () => {
 
   it('exports CSV a parser reads back exactly, formulas defused', async () => {
     const h = store()
-    await h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z', makeItem(3, { name: '=cmd|"/c calc"!A1, "quoted"\nnext' })))
+    await h.record(
+      'c1',
+      validResult(
+        A,
+        '2024-05-01T10:00:00.000Z',
+        makeItem(3, { name: '=cmd|"/c calc"!A1, "quoted"\nnext' })
+      )
+    )
     await h.record('c1', invalidResult(B, '2024-05-01T11:00:00.000Z', 'Código de compra inválido'))
     const { filename, csv } = await h.exportCsv('c1')
     expect(filename).toBe('seller-desk-history-2024-05-03.csv')
     const rows = parseCsv(csv)
     expect(rows).toHaveLength(3)
-    expect(rows[0]).toEqual(['Checked at', 'Purchase code', 'Verdict', 'Flag', 'Item ID', 'Item', 'Licence', 'Supported until', 'Price', 'Currency', 'Downloaded', 'Message'])
-    expect(rows[1]).toEqual(['2024-05-01T11:00:00.000Z', B, 'Not valid', '', '', '', '', '', '', '', '', 'Código de compra inválido'])
-    expect(rows[2]).toEqual(['2024-05-01T10:00:00.000Z', A, 'Valid', '', '3', `'=cmd|"/c calc"!A1, "quoted"\nnext`, 'Regular', '2030-01-01T00:00:00.000Z', '19.00', 'USD', 'yes', ''])
+    expect(rows[0]).toEqual([
+      'Checked at',
+      'Purchase code',
+      'Verdict',
+      'Flag',
+      'Item ID',
+      'Item',
+      'Licence',
+      'Supported until',
+      'Price',
+      'Currency',
+      'Downloaded',
+      'Message'
+    ])
+    expect(rows[1]).toEqual([
+      '2024-05-01T11:00:00.000Z',
+      B,
+      'Not valid',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Código de compra inválido'
+    ])
+    expect(rows[2]).toEqual([
+      '2024-05-01T10:00:00.000Z',
+      A,
+      'Valid',
+      '',
+      '3',
+      `'=cmd|"/c calc"!A1, "quoted"\nnext`,
+      'Regular',
+      '2030-01-01T00:00:00.000Z',
+      '19.00',
+      'USD',
+      'yes',
+      ''
+    ])
   })
 
   it('skips a torn last line after a crash and compacts past the bound', async () => {
     const h = store(10)
-    for (let i = 0; i < 15; i++) await h.record('c1', invalidResult(`code-${String(i).padStart(4, '0')}-x`, `2024-05-01T10:00:${String(i).padStart(2, '0')}.000Z`))
+    for (let i = 0; i < 15; i++)
+      await h.record(
+        'c1',
+        invalidResult(
+          `code-${String(i).padStart(4, '0')}-x`,
+          `2024-05-01T10:00:${String(i).padStart(2, '0')}.000Z`
+        )
+      )
     const file = join(dataDir, 'history', 'c1.jsonl')
     expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(15)
     await h.record('c1', invalidResult('code-0015-x', '2024-05-01T10:00:15.000Z'))
@@ -177,7 +251,14 @@ describe('HistoryStore', () => {
 
   it('keeps concurrent records (no lost appends)', async () => {
     const h = store()
-    await Promise.all(Array.from({ length: 30 }, (_, i) => h.record('c1', invalidResult(`c-${i}-0000000`, new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString()))))
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        h.record(
+          'c1',
+          invalidResult(`c-${i}-0000000`, new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString())
+        )
+      )
+    )
     expect((await store().list('c1')).total).toBe(30)
   })
 })

@@ -24,7 +24,11 @@ describe('account: the spec shape', () => {
         contact: { email: 'support@example.com' },
         social_links: [
           { network: 'github', handle: 'https://github.com/ada', url: 'https://github.com/ada' },
-          { network: 'mastodon', handle: 'https://mastodon.social/@ada', url: 'https://mastodon.social/@ada' }
+          {
+            network: 'mastodon',
+            handle: 'https://mastodon.social/@ada',
+            url: 'https://mastodon.social/@ada'
+          }
         ],
         media: { avatar: `${SITE}/avatars/ada.png`, cover: `${SITE}/covers/ada.jpg` }
       },
@@ -33,14 +37,40 @@ describe('account: the spec shape', () => {
   })
 
   it('drops unknown extra fields', () => {
-    const value = account({ ...withProfile({ badges: ['top'] }), id: 5, api_key: 'k'.repeat(64), status: 'active' })
-    expect(Object.keys(value).sort()).toEqual(['balance', 'currency', 'email', 'name', 'profile', 'registered_at', 'username'])
-    expect(Object.keys(value.profile).sort()).toEqual(['contact', 'description', 'heading', 'media', 'social_links'])
+    const value = account({
+      ...withProfile({ badges: ['top'] }),
+      id: 5,
+      api_key: 'k'.repeat(64),
+      status: 'active'
+    })
+    expect(Object.keys(value).sort()).toEqual([
+      'balance',
+      'currency',
+      'email',
+      'name',
+      'profile',
+      'registered_at',
+      'username'
+    ])
+    expect(Object.keys(value.profile).sort()).toEqual([
+      'contact',
+      'description',
+      'heading',
+      'media',
+      'social_links'
+    ])
   })
 
   it('builds full_name from first and last name when the server leaves it empty', () => {
-    expect(account(specAccount({ name: { firstname: 'Ada', lastname: 'Lovelace', full_name: '' } })).name.full_name).toBe('Ada Lovelace')
-    expect(account(specAccount({ name: { firstname: 'Ada', lastname: null } })).name).toEqual({ firstname: 'Ada', lastname: '', full_name: 'Ada' })
+    expect(
+      account(specAccount({ name: { firstname: 'Ada', lastname: 'Lovelace', full_name: '' } })).name
+        .full_name
+    ).toBe('Ada Lovelace')
+    expect(account(specAccount({ name: { firstname: 'Ada', lastname: null } })).name).toEqual({
+      firstname: 'Ada',
+      lastname: '',
+      full_name: 'Ada'
+    })
   })
 })
 
@@ -67,7 +97,10 @@ describe('account.balance and currency (points 26, 27)', () => {
       field: 'data.balance',
       message: 'data.balance: expected a number, got null'
     })
-    expect(parseAccountResponse({ data: specAccount({ balance: '1.520,75' }) })).toMatchObject({ ok: false, field: 'data.balance' })
+    expect(parseAccountResponse({ data: specAccount({ balance: '1.520,75' }) })).toMatchObject({
+      ok: false,
+      field: 'data.balance'
+    })
   })
 
   it('keeps a null or missing currency as null', () => {
@@ -78,13 +111,22 @@ describe('account.balance and currency (points 26, 27)', () => {
 
 describe('account.profile (points 30, 31)', () => {
   it('keeps null heading, description and contact e-mail as null', () => {
-    const value = account(withProfile({ heading: null, description: null, contact: { email: null } }))
-    expect(value.profile).toMatchObject({ heading: null, description: null, contact: { email: null } })
+    const value = account(
+      withProfile({ heading: null, description: null, contact: { email: null } })
+    )
+    expect(value.profile).toMatchObject({
+      heading: null,
+      description: null,
+      contact: { email: null }
+    })
   })
 
   it('tolerates a missing contact, media or whole profile', () => {
     expect(account(withProfile({ contact: null })).profile.contact).toEqual({ email: null })
-    expect(account(withProfile({ media: null })).profile.media).toEqual({ avatar: null, cover: null })
+    expect(account(withProfile({ media: null })).profile.media).toEqual({
+      avatar: null,
+      cover: null
+    })
     expect(account(specAccount({ profile: null })).profile).toEqual({
       heading: null,
       description: null,
@@ -97,13 +139,20 @@ describe('account.profile (points 30, 31)', () => {
   it('treats a site-root avatar or an unsafe cover as no image, keeps a default image URL', () => {
     const media = { avatar: `${SITE}/`, cover: 'javascript:alert(1)' }
     expect(account(withProfile({ media })).profile.media).toEqual({ avatar: null, cover: null })
-    const defaults = { avatar: 'http://market.example/images/default-avatar.png?v=2', cover: `${SITE}/images/default-cover.jpg` }
+    const defaults = {
+      avatar: 'http://market.example/images/default-avatar.png?v=2',
+      cover: `${SITE}/images/default-cover.jpg`
+    }
     expect(account(withProfile({ media: defaults })).profile.media).toEqual(defaults)
   })
 
   it('reads registered_at with microseconds or a space, and names it when it is garbage', () => {
-    expect(account(specAccount({ registered_at: '2020-01-15T09:30:00.000000Z' })).registered_at).toBe('2020-01-15T09:30:00.000Z')
-    expect(account(specAccount({ registered_at: '2020-01-15 09:30:00' })).registered_at).toBe('2020-01-15T09:30:00.000Z')
+    expect(
+      account(specAccount({ registered_at: '2020-01-15T09:30:00.000000Z' })).registered_at
+    ).toBe('2020-01-15T09:30:00.000Z')
+    expect(account(specAccount({ registered_at: '2020-01-15 09:30:00' })).registered_at).toBe(
+      '2020-01-15T09:30:00.000Z'
+    )
     expect(parseAccountResponse({ data: specAccount({ registered_at: 'long ago' }) })).toEqual({
       ok: false,
       field: 'data.registered_at',
@@ -113,40 +162,78 @@ describe('account.profile (points 30, 31)', () => {
 })
 
 describe('account.profile.social_links (point 29)', () => {
-  const links = (social_links: unknown) => account(withProfile({ social_links })).profile.social_links
+  const links = (social_links: unknown) =>
+    account(withProfile({ social_links })).profile.social_links
 
   it('accepts null, absent, [] and {} as none', () => {
     expect(links(null)).toEqual([])
     expect(links([])).toEqual([])
     expect(links({})).toEqual([])
-    expect(account(withProfile({}, { ...specAccount(), profile: without(specAccount().profile as Record<string, unknown>, 'social_links') })).profile.social_links).toEqual([])
+    expect(
+      account(
+        withProfile(
+          {},
+          {
+            ...specAccount(),
+            profile: without(specAccount().profile as Record<string, unknown>, 'social_links')
+          }
+        )
+      ).profile.social_links
+    ).toEqual([])
   })
 
   it('builds links from a real install user names and skips null values', () => {
     expect(
-      links({ facebook: 'ada.codes', x: 'ada', youtube: 'AdaTutorials', linkedin: 'ada-lovelace', instagram: null, pinterest: '' })
+      links({
+        facebook: 'ada.codes',
+        x: 'ada',
+        youtube: 'AdaTutorials',
+        linkedin: 'ada-lovelace',
+        instagram: null,
+        pinterest: ''
+      })
     ).toEqual([
       { network: 'facebook', handle: 'ada.codes', url: 'https://www.facebook.com/ada.codes' },
       { network: 'x', handle: 'ada', url: 'https://x.com/ada' },
       { network: 'youtube', handle: 'AdaTutorials', url: 'https://www.youtube.com/@AdaTutorials' },
-      { network: 'linkedin', handle: 'ada-lovelace', url: 'https://www.linkedin.com/in/ada-lovelace' }
+      {
+        network: 'linkedin',
+        handle: 'ada-lovelace',
+        url: 'https://www.linkedin.com/in/ada-lovelace'
+      }
     ])
   })
 
   it('keeps the spec map of network name to URL as is', () => {
-    expect(links({ dribbble: 'https://dribbble.com/ada', website: 'http://ada.example/?ref=market' })).toEqual([
+    expect(
+      links({ dribbble: 'https://dribbble.com/ada', website: 'http://ada.example/?ref=market' })
+    ).toEqual([
       { network: 'dribbble', handle: 'https://dribbble.com/ada', url: 'https://dribbble.com/ada' },
-      { network: 'website', handle: 'http://ada.example/?ref=market', url: 'http://ada.example/?ref=market' }
+      {
+        network: 'website',
+        handle: 'http://ada.example/?ref=market',
+        url: 'http://ada.example/?ref=market'
+      }
     ])
   })
 
   it('strips the @ people write before a user name', () => {
-    expect(socialLink('x', '@ada')).toEqual({ network: 'x', handle: '@ada', url: 'https://x.com/ada' })
-    expect(socialLink('YouTube', ' @ada ')).toEqual({ network: 'youtube', handle: '@ada', url: 'https://www.youtube.com/@ada' })
+    expect(socialLink('x', '@ada')).toEqual({
+      network: 'x',
+      handle: '@ada',
+      url: 'https://x.com/ada'
+    })
+    expect(socialLink('YouTube', ' @ada ')).toEqual({
+      network: 'youtube',
+      handle: '@ada',
+      url: 'https://www.youtube.com/@ada'
+    })
   })
 
   it('never builds a link from a hostile handle, but keeps the text', () => {
-    expect(links({ x: 'javascript:alert(1)' })).toEqual([{ network: 'x', handle: 'javascript:alert(1)', url: null }])
+    expect(links({ x: 'javascript:alert(1)' })).toEqual([
+      { network: 'x', handle: 'javascript:alert(1)', url: null }
+    ])
     expect(links({ facebook: 'data:text/html,<script>alert(1)</script>' })).toEqual([
       { network: 'facebook', handle: 'data:text/html,<script>alert(1)</script>', url: null }
     ])
@@ -188,7 +275,11 @@ describe('parseAccountResponse: the envelope', () => {
     ['a number', 404],
     ['a list', [{ data: {} }]]
   ])('refuses %s as the body', (_label, body) => {
-    expect(parseAccountResponse(body)).toEqual({ ok: false, field: '(root)', message: '(root): expected a JSON object' })
+    expect(parseAccountResponse(body)).toEqual({
+      ok: false,
+      field: '(root)',
+      message: '(root): expected a JSON object'
+    })
   })
 
   it('names data when the payload is missing or not an object', () => {

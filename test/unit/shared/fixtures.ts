@@ -44,7 +44,10 @@ export function realItem(over: Record<string, unknown> = {}): Record<string, unk
     media: {
       thumbnail: `http://market.example/media/101/thumb.jpg?v=3`,
       preview_image: `http://market.example/media/101/preview.jpg`,
-      screenshots: { '1': `http://market.example/media/101/s2.jpg`, '0': `http://market.example/media/101/s1.jpg` }
+      screenshots: {
+        '1': `http://market.example/media/101/s2.jpg`,
+        '0': `http://market.example/media/101/s1.jpg`
+      }
     },
     price: { regular: 21.099999999999998, extended: 120 },
     currency: null,
@@ -87,11 +90,17 @@ export function specPurchase(over: Record<string, unknown> = {}): Record<string,
 }
 
 /** Replaces one key of a nested object, leaving its siblings as they were. */
-export function withMedia(over: Record<string, unknown>, base = specItem()): Record<string, unknown> {
+export function withMedia(
+  over: Record<string, unknown>,
+  base = specItem()
+): Record<string, unknown> {
   return { ...base, media: { ...(base.media as Record<string, unknown>), ...over } }
 }
 
-export function withProfile(over: Record<string, unknown>, base = specAccount()): Record<string, unknown> {
+export function withProfile(
+  over: Record<string, unknown>,
+  base = specAccount()
+): Record<string, unknown> {
   return { ...base, profile: { ...(base.profile as Record<string, unknown>), ...over } }
 }
 

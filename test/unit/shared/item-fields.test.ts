@@ -54,7 +54,10 @@ describe('item: the spec shape', () => {
         preview_image: 'http://market.example/media/101/preview.jpg',
         preview_video: null,
         preview_audio: null,
-        screenshots: ['http://market.example/media/101/s1.jpg', 'http://market.example/media/101/s2.jpg']
+        screenshots: [
+          'http://market.example/media/101/s1.jpg',
+          'http://market.example/media/101/s2.jpg'
+        ]
       },
       price: { regular: 21.1, extended: 120 },
       currency: null,
@@ -64,12 +67,38 @@ describe('item: the spec shape', () => {
   })
 
   it('drops unknown extra fields at every level', () => {
-    const raw = { ...withMedia({ hologram: `${SITE}/h.glb` }), rating: 4.5, author: { id: 9 }, price: { regular: 1, extended: 2, sale: 0.5 } }
+    const raw = {
+      ...withMedia({ hologram: `${SITE}/h.glb` }),
+      rating: 4.5,
+      author: { id: 9 },
+      price: { regular: 1, extended: 2, sale: 0.5 }
+    }
     const value = item(raw)
     expect(Object.keys(value).sort()).toEqual(
-      ['id', 'name', 'description', 'category', 'sub_category', 'options', 'version', 'demo_link', 'tags', 'media', 'price', 'currency', 'published_at', 'kind'].sort()
+      [
+        'id',
+        'name',
+        'description',
+        'category',
+        'sub_category',
+        'options',
+        'version',
+        'demo_link',
+        'tags',
+        'media',
+        'price',
+        'currency',
+        'published_at',
+        'kind'
+      ].sort()
     )
-    expect(Object.keys(value.media).sort()).toEqual(['preview_audio', 'preview_image', 'preview_video', 'screenshots', 'thumbnail'])
+    expect(Object.keys(value.media).sort()).toEqual([
+      'preview_audio',
+      'preview_image',
+      'preview_video',
+      'screenshots',
+      'thumbnail'
+    ])
     expect(value.price).toEqual({ regular: 1, extended: 2 })
   })
 
@@ -87,7 +116,11 @@ describe('item: the spec shape', () => {
 describe('item.tags (point 20)', () => {
   it.each([
     ['a comma string', 'admin,dashboard,dark mode', ['admin', 'dashboard', 'dark mode']],
-    ['a comma string with spaces and empties', ' admin , ,dashboard,, dark mode ,', ['admin', 'dashboard', 'dark mode']],
+    [
+      'a comma string with spaces and empties',
+      ' admin , ,dashboard,, dark mode ,',
+      ['admin', 'dashboard', 'dark mode']
+    ],
     ['a single tag', 'admin', ['admin']],
     ['an empty string', '', []],
     ['only commas and spaces', ' , ,, ', []],
@@ -110,7 +143,10 @@ describe('item.tags (point 20)', () => {
       field: 'item.tags',
       message: 'item.tags: expected a comma-separated string or a list of tags'
     })
-    expect(parseItemResponse({ item: specItem({ tags: { a: 1 } }) })).toMatchObject({ ok: false, field: 'item.tags' })
+    expect(parseItemResponse({ item: specItem({ tags: { a: 1 } }) })).toMatchObject({
+      ok: false,
+      field: 'item.tags'
+    })
   })
 })
 
@@ -121,21 +157,42 @@ describe('item.media.screenshots (point 23)', () => {
     expect(item(withMedia({ screenshots: null })).media.screenshots).toEqual([])
     expect(item(withMedia({ screenshots: [] })).media.screenshots).toEqual([])
     expect(item(withMedia({ screenshots: {} })).media.screenshots).toEqual([])
-    const noShots = { ...specItem(), media: without(specItem().media as Record<string, unknown>, 'screenshots') }
+    const noShots = {
+      ...specItem(),
+      media: without(specItem().media as Record<string, unknown>, 'screenshots')
+    }
     expect(item(noShots).media.screenshots).toEqual([])
   })
 
   it('accepts a list, in order', () => {
-    expect(item(withMedia({ screenshots: [u(3), u(1), u(2)] })).media.screenshots).toEqual([u(3), u(1), u(2)])
+    expect(item(withMedia({ screenshots: [u(3), u(1), u(2)] })).media.screenshots).toEqual([
+      u(3),
+      u(1),
+      u(2)
+    ])
   })
 
   it('accepts an object keyed "0","1",... and orders it numerically whatever the key order', () => {
     const shots = { '10': u(10), '2': u(2), '0': u(0), '1': u(1) }
-    expect(item(withMedia({ screenshots: shots })).media.screenshots).toEqual([u(0), u(1), u(2), u(10)])
+    expect(item(withMedia({ screenshots: shots })).media.screenshots).toEqual([
+      u(0),
+      u(1),
+      u(2),
+      u(10)
+    ])
   })
 
   it('drops entries that are not http(s) URLs and keeps the rest', () => {
-    const shots = ['javascript:alert(1)', u(1), null, 42, '', `data:image/png;base64,AAAA`, `${SITE}/`, u(2)]
+    const shots = [
+      'javascript:alert(1)',
+      u(1),
+      null,
+      42,
+      '',
+      `data:image/png;base64,AAAA`,
+      `${SITE}/`,
+      u(2)
+    ]
     expect(item(withMedia({ screenshots: shots })).media.screenshots).toEqual([u(1), u(2)])
   })
 
@@ -162,8 +219,22 @@ describe('item.options (point 19)', () => {
         { name: 'Browsers', values: ['Chrome', 'Firefox'] }
       ]
     ],
-    ['a map with a null and an empty list', { Layout: null, Files: [] }, [{ name: 'Layout', values: [] }, { name: 'Files', values: [] }]],
-    ['a map with numbers and booleans', { Columns: 12, Retina: true }, [{ name: 'Columns', values: ['12'] }, { name: 'Retina', values: ['true'] }]]
+    [
+      'a map with a null and an empty list',
+      { Layout: null, Files: [] },
+      [
+        { name: 'Layout', values: [] },
+        { name: 'Files', values: [] }
+      ]
+    ],
+    [
+      'a map with numbers and booleans',
+      { Columns: 12, Retina: true },
+      [
+        { name: 'Columns', values: ['12'] },
+        { name: 'Retina', values: ['true'] }
+      ]
+    ]
   ])('accepts %s', (_label, options, expected) => {
     expect(item(specItem({ options })).options).toEqual(expected)
   })
@@ -174,8 +245,15 @@ describe('item.options (point 19)', () => {
 
   it('refuses a string and a map to objects, naming the field', () => {
     const message = 'item.options: expected a list of options or a map of option names to values'
-    expect(parseItemResponse({ item: specItem({ options: 'Responsive' }) })).toEqual({ ok: false, field: 'item.options', message })
-    expect(parseItemResponse({ item: specItem({ options: { Layout: { a: 1 } } }) })).toMatchObject({ ok: false, field: 'item.options' })
+    expect(parseItemResponse({ item: specItem({ options: 'Responsive' }) })).toEqual({
+      ok: false,
+      field: 'item.options',
+      message
+    })
+    expect(parseItemResponse({ item: specItem({ options: { Layout: { a: 1 } } }) })).toMatchObject({
+      ok: false,
+      field: 'item.options'
+    })
   })
 })
 
@@ -204,16 +282,30 @@ describe('item.version (point 21)', () => {
 
 describe('item.price (point 25)', () => {
   it.each([
-    [{ regular: 21.099999999999998, extended: 120 }, { regular: 21.1, extended: 120 }],
-    [{ regular: '120', extended: '240.50' }, { regular: 120, extended: 240.5 }],
-    [{ regular: ' 19.99 ', extended: 0 }, { regular: 19.99, extended: 0 }],
-    [{ regular: 0.30000000000000004, extended: '1e2' }, { regular: 0.3, extended: 100 }]
+    [
+      { regular: 21.099999999999998, extended: 120 },
+      { regular: 21.1, extended: 120 }
+    ],
+    [
+      { regular: '120', extended: '240.50' },
+      { regular: 120, extended: 240.5 }
+    ],
+    [
+      { regular: ' 19.99 ', extended: 0 },
+      { regular: 19.99, extended: 0 }
+    ],
+    [
+      { regular: 0.30000000000000004, extended: '1e2' },
+      { regular: 0.3, extended: 100 }
+    ]
   ])('reads %j', (price, expected) => {
     expect(item(specItem({ price })).price).toEqual(expected)
   })
 
   it('names the exact price field that is not a number', () => {
-    expect(parseItemResponse({ item: specItem({ price: { regular: 'free', extended: 2 } }) })).toEqual({
+    expect(
+      parseItemResponse({ item: specItem({ price: { regular: 'free', extended: 2 } }) })
+    ).toEqual({
       ok: false,
       field: 'item.price.regular',
       message: 'item.price.regular: expected a number, got "free"'
@@ -225,9 +317,14 @@ describe('item.price (point 25)', () => {
     })
   })
 
-  it.each([['0x10'], [''], ['  '], ['Infinity'], ['12,50'], [true], [null], [[1]]])('refuses %j as a price', (regular) => {
-    expect(parseItemResponse({ item: specItem({ price: { regular, extended: 2 } }) })).toMatchObject({ ok: false, field: 'item.price.regular' })
-  })
+  it.each([['0x10'], [''], ['  '], ['Infinity'], ['12,50'], [true], [null], [[1]]])(
+    'refuses %j as a price',
+    (regular) => {
+      expect(
+        parseItemResponse({ item: specItem({ price: { regular, extended: 2 } }) })
+      ).toMatchObject({ ok: false, field: 'item.price.regular' })
+    }
+  )
 
   it('refuses an item with no price rather than inventing 0.00', () => {
     expect(parseItemResponse({ item: without(specItem(), 'price') })).toEqual({
@@ -241,7 +338,10 @@ describe('item.price (point 25)', () => {
 describe('item.media URLs and kind (points 23, 24)', () => {
   it('derives kind: video when it has a video preview, audio when audio, else image', () => {
     const video = withMedia({ preview_video: `${SITE}/v.mp4` })
-    const audio = { ...specItem(), media: { thumbnail: `${SITE}/t.jpg`, preview_audio: `${SITE}/a.mp3` } }
+    const audio = {
+      ...specItem(),
+      media: { thumbnail: `${SITE}/t.jpg`, preview_audio: `${SITE}/a.mp3` }
+    }
     expect(item(video).kind).toBe('video')
     expect(item(video).media.preview_video).toBe(`${SITE}/v.mp4`)
     expect(item(audio).kind).toBe('audio')
@@ -276,21 +376,31 @@ describe('item.media URLs and kind (points 23, 24)', () => {
   })
 
   it('keeps query strings, http behind a proxy, and a root URL that carries a query', () => {
-    expect(item(withMedia({ thumbnail: 'http://market.example/t.jpg?w=300&h=200' })).media.thumbnail).toBe(
-      'http://market.example/t.jpg?w=300&h=200'
+    expect(
+      item(withMedia({ thumbnail: 'http://market.example/t.jpg?w=300&h=200' })).media.thumbnail
+    ).toBe('http://market.example/t.jpg?w=300&h=200')
+    expect(item(withMedia({ preview_image: `${SITE}/?img=4` })).media.preview_image).toBe(
+      `${SITE}/?img=4`
     )
-    expect(item(withMedia({ preview_image: `${SITE}/?img=4` })).media.preview_image).toBe(`${SITE}/?img=4`)
   })
 
   it('treats a missing or null media object as no media', () => {
-    const none = { thumbnail: null, preview_image: null, preview_video: null, preview_audio: null, screenshots: [] }
+    const none = {
+      thumbnail: null,
+      preview_image: null,
+      preview_video: null,
+      preview_audio: null,
+      screenshots: []
+    }
     expect(item(specItem({ media: null })).media).toEqual(none)
     expect(item(without(specItem(), 'media')).media).toEqual(none)
   })
 
   it('keeps a demo_link that is the site root (a link, not an image) but drops unsafe ones', () => {
     expect(item(specItem({ demo_link: `${SITE}/` })).demo_link).toBe(`${SITE}/`)
-    expect(item(specItem({ demo_link: 'https://demo.example/preview?theme=dark' })).demo_link).toBe('https://demo.example/preview?theme=dark')
+    expect(item(specItem({ demo_link: 'https://demo.example/preview?theme=dark' })).demo_link).toBe(
+      'https://demo.example/preview?theme=dark'
+    )
     expect(item(specItem({ demo_link: 'javascript:alert(1)' })).demo_link).toBeNull()
     expect(item(specItem({ demo_link: null })).demo_link).toBeNull()
     expect(item(without(specItem(), 'demo_link')).demo_link).toBeNull()
@@ -301,14 +411,33 @@ describe('item: other fields', () => {
   it('accepts an id sent as a numeric string and refuses anything else, naming item.id', () => {
     expect(item(specItem({ id: '205' })).id).toBe(205)
     for (const id of ['abc', 1.5, null, '', '12a']) {
-      expect(parseItemResponse({ item: specItem({ id }) })).toEqual({ ok: false, field: 'item.id', message: 'item.id: expected an integer id' })
+      expect(parseItemResponse({ item: specItem({ id }) })).toEqual({
+        ok: false,
+        field: 'item.id',
+        message: 'item.id: expected an integer id'
+      })
     }
-    expect(parseItemResponse({ item: without(specItem(), 'id') })).toMatchObject({ ok: false, field: 'item.id' })
+    expect(parseItemResponse({ item: without(specItem(), 'id') })).toMatchObject({
+      ok: false,
+      field: 'item.id'
+    })
   })
 
   it('keeps a null sub_category and currency, and defaults missing text to empty', () => {
-    const value = item({ id: 1, price: { regular: 1, extended: 2 }, sub_category: null, currency: null })
-    expect(value).toMatchObject({ name: '', description: '', category: '', sub_category: null, currency: null, published_at: null })
+    const value = item({
+      id: 1,
+      price: { regular: 1, extended: 2 },
+      sub_category: null,
+      currency: null
+    })
+    expect(value).toMatchObject({
+      name: '',
+      description: '',
+      category: '',
+      sub_category: null,
+      currency: null,
+      published_at: null
+    })
   })
 
   it.each([
@@ -328,17 +457,22 @@ describe('item: other fields', () => {
     expect(item(specItem({ published_at })).published_at).toBe(expected)
   })
 
-  it.each([['yesterday'], ['March 2, 2024'], ['2024-13-45T00:00:00Z'], ['1709388351']])('refuses published_at %j', (published_at) => {
-    const r = parseItemResponse({ item: specItem({ published_at }) })
-    expect(r).toEqual({
-      ok: false,
-      field: 'item.published_at',
-      message: `item.published_at: expected an ISO 8601 timestamp, got ${JSON.stringify(published_at)}`
-    })
-  })
+  it.each([['yesterday'], ['March 2, 2024'], ['2024-13-45T00:00:00Z'], ['1709388351']])(
+    'refuses published_at %j',
+    (published_at) => {
+      const r = parseItemResponse({ item: specItem({ published_at }) })
+      expect(r).toEqual({
+        ok: false,
+        field: 'item.published_at',
+        message: `item.published_at: expected an ISO 8601 timestamp, got ${JSON.stringify(published_at)}`
+      })
+    }
+  )
 
   it('cuts a huge raw value short in the message', () => {
-    const r = parseItemResponse({ item: specItem({ price: { regular: 'x'.repeat(5000), extended: 1 } }) })
+    const r = parseItemResponse({
+      item: specItem({ price: { regular: 'x'.repeat(5000), extended: 1 } })
+    })
     expect(r.ok).toBe(false)
     if (!r.ok) {
       expect(r.field).toBe('item.price.regular')

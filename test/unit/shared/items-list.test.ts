@@ -4,7 +4,10 @@ import { realItem, specItem, without } from './fixtures'
 
 describe('parseItemsResponse', () => {
   it('normalises a list mixing spec and real-install items, in order', () => {
-    const r = parseItemsResponse({ status: 'success', items: [specItem({ id: 3 }), realItem({ id: 2 }), specItem({ id: '1' })] })
+    const r = parseItemsResponse({
+      status: 'success',
+      items: [specItem({ id: 3 }), realItem({ id: 2 }), specItem({ id: '1' })]
+    })
     expect(r.ok).toBe(true)
     if (r.ok) {
       expect(r.value.map((i) => i.id)).toEqual([3, 2, 1])
@@ -13,7 +16,11 @@ describe('parseItemsResponse', () => {
   })
 
   it('accepts an empty list', () => {
-    expect(parseItemsResponse({ status: 'success', items: [] })).toEqual({ ok: true, value: [], skipped: [] })
+    expect(parseItemsResponse({ status: 'success', items: [] })).toEqual({
+      ok: true,
+      value: [],
+      skipped: []
+    })
   })
 
   it('keeps the valid items and reports each skipped one with its index and exact field', () => {
@@ -30,15 +37,25 @@ describe('parseItemsResponse', () => {
       ok: true,
       value: [expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 5 })],
       skipped: [
-        { index: 1, field: 'items[1].published_at', message: 'items[1].published_at: expected an ISO 8601 timestamp, got "soon"' },
-        { index: 2, field: 'items[2].price.regular', message: 'items[2].price.regular: expected a number, got "abc"' },
+        {
+          index: 1,
+          field: 'items[1].published_at',
+          message: 'items[1].published_at: expected an ISO 8601 timestamp, got "soon"'
+        },
+        {
+          index: 2,
+          field: 'items[2].price.regular',
+          message: 'items[2].price.regular: expected a number, got "abc"'
+        },
         { index: 3, field: 'items[3]', message: 'items[3]: expected an item object' }
       ]
     })
   })
 
   it('fails with the first bad field when no item survives', () => {
-    expect(parseItemsResponse({ items: [without(specItem(), 'id'), specItem({ price: null })] })).toEqual({
+    expect(
+      parseItemsResponse({ items: [without(specItem(), 'id'), specItem({ price: null })] })
+    ).toEqual({
       ok: false,
       field: 'items[0].id',
       message: 'items[0].id: expected an integer id'
@@ -58,7 +75,11 @@ describe('parseItemsResponse', () => {
     ['an HTML page', '<!DOCTYPE html><html><body><h1>Welcome</h1></body></html>'],
     ['a list', [specItem()]]
   ])('refuses %s as the body', (_label, body) => {
-    expect(parseItemsResponse(body)).toEqual({ ok: false, field: '(root)', message: '(root): expected a JSON object' })
+    expect(parseItemsResponse(body)).toEqual({
+      ok: false,
+      field: '(root)',
+      message: '(root): expected a JSON object'
+    })
   })
 })
 
@@ -70,8 +91,16 @@ describe('parseItemResponse: the envelope', () => {
     expect(parseItemResponse({ item: null })).toEqual(expected)
   })
 
-  it.each([['null', null], ['an HTML page', '<html></html>'], ['a number', 500]])('refuses %s as the body', (_label, body) => {
-    expect(parseItemResponse(body)).toEqual({ ok: false, field: '(root)', message: '(root): expected a JSON object' })
+  it.each([
+    ['null', null],
+    ['an HTML page', '<html></html>'],
+    ['a number', 500]
+  ])('refuses %s as the body', (_label, body) => {
+    expect(parseItemResponse(body)).toEqual({
+      ok: false,
+      field: '(root)',
+      message: '(root): expected a JSON object'
+    })
   })
 
   it('ignores the status text: decide by payload (point 11)', () => {

@@ -30,7 +30,12 @@ describe('purchase: where it comes (point 17)', () => {
   })
 
   it('reads a real install purchase under item, with the item at item.item', () => {
-    const raw = specPurchase({ item: realItem({ id: 77 }), license_type: 'Extended', price: '120', downloaded: 1 })
+    const raw = specPurchase({
+      item: realItem({ id: 77 }),
+      license_type: 'Extended',
+      price: '120',
+      downloaded: 1
+    })
     const r = parsePurchaseResponse({ status: 'success', item: raw })
     expect(r.ok).toBe(true)
     if (r.ok) {
@@ -41,7 +46,10 @@ describe('purchase: where it comes (point 17)', () => {
   })
 
   it('prefers data.purchase when both keys are present', () => {
-    const r = parsePurchaseResponse({ data: { purchase: specPurchase({ price: 1 }) }, item: specPurchase({ price: 2 }) })
+    const r = parsePurchaseResponse({
+      data: { purchase: specPurchase({ price: 1 }) },
+      item: specPurchase({ price: 2 })
+    })
     expect(r.ok && r.value.price).toBe(1)
   })
 
@@ -56,15 +64,23 @@ describe('purchase: where it comes (point 17)', () => {
       field: 'data.purchase.price',
       message: 'data.purchase.price: expected a number, got "n/a"'
     })
-    expect(parsePurchaseResponse({ data: { purchase: specPurchase({ item: null }) } })).toMatchObject({
+    expect(
+      parsePurchaseResponse({ data: { purchase: specPurchase({ item: null }) } })
+    ).toMatchObject({
       ok: false,
       field: 'data.purchase.item'
     })
   })
 
   it('reports a missing purchase as data.purchase', () => {
-    const expected = { ok: false, field: 'data.purchase', message: 'data.purchase: expected a purchase object' }
-    expect(parsePurchaseResponse({ status: 'error', msg: 'Invalid purchase code' })).toEqual(expected)
+    const expected = {
+      ok: false,
+      field: 'data.purchase',
+      message: 'data.purchase: expected a purchase object'
+    }
+    expect(parsePurchaseResponse({ status: 'error', msg: 'Invalid purchase code' })).toEqual(
+      expected
+    )
     expect(parsePurchaseResponse({ status: 'success', data: { purchase: null } })).toEqual(expected)
     expect(parsePurchaseResponse({ status: 'success', data: {} })).toEqual(expected)
     expect(parsePurchaseResponse({ status: 'success', item: 'nope' })).toEqual(expected)
@@ -75,7 +91,11 @@ describe('purchase: where it comes (point 17)', () => {
     ['an HTML string', '<html><head><title>Redirecting</title></head></html>'],
     ['true', true]
   ])('refuses %s as the body', (_label, body) => {
-    expect(parsePurchaseResponse(body)).toEqual({ ok: false, field: '(root)', message: '(root): expected a JSON object' })
+    expect(parsePurchaseResponse(body)).toEqual({
+      ok: false,
+      field: '(root)',
+      message: '(root): expected a JSON object'
+    })
   })
 })
 
@@ -102,11 +122,26 @@ describe('purchase.license_type (point 32)', () => {
   })
 
   it('keeps the raw text next to the mapped licence', () => {
-    expect(purchase(specPurchase({ license_type: 'Licencia regular' }))).toMatchObject({ license_type: 'Licencia regular', license: 'regular' })
-    expect(purchase(specPurchase({ license_type: 'Lizenz Typ B' }))).toMatchObject({ license_type: 'Lizenz Typ B', license: 'unknown' })
-    expect(purchase(specPurchase({ license_type: 1 }))).toMatchObject({ license_type: '1', license: 'regular' })
-    expect(purchase(specPurchase({ license_type: null }))).toMatchObject({ license_type: '', license: 'unknown' })
-    expect(purchase(without(specPurchase(), 'license_type'))).toMatchObject({ license_type: '', license: 'unknown' })
+    expect(purchase(specPurchase({ license_type: 'Licencia regular' }))).toMatchObject({
+      license_type: 'Licencia regular',
+      license: 'regular'
+    })
+    expect(purchase(specPurchase({ license_type: 'Lizenz Typ B' }))).toMatchObject({
+      license_type: 'Lizenz Typ B',
+      license: 'unknown'
+    })
+    expect(purchase(specPurchase({ license_type: 1 }))).toMatchObject({
+      license_type: '1',
+      license: 'regular'
+    })
+    expect(purchase(specPurchase({ license_type: null }))).toMatchObject({
+      license_type: '',
+      license: 'unknown'
+    })
+    expect(purchase(without(specPurchase(), 'license_type'))).toMatchObject({
+      license_type: '',
+      license: 'unknown'
+    })
   })
 })
 
@@ -139,19 +174,28 @@ describe('purchase: other fields', () => {
   it('reads supported_until absent, null, in the past and with microseconds', () => {
     expect(purchase(without(specPurchase(), 'supported_until')).supported_until).toBeNull()
     expect(purchase(specPurchase({ supported_until: null })).supported_until).toBeNull()
-    expect(purchase(specPurchase({ supported_until: '2019-01-01T00:00:00.000000Z' })).supported_until).toBe('2019-01-01T00:00:00.000Z')
-    expect(purchase(specPurchase({ date: '2024-03-02 14:05:51' })).date).toBe('2024-03-02T14:05:51.000Z')
+    expect(
+      purchase(specPurchase({ supported_until: '2019-01-01T00:00:00.000000Z' })).supported_until
+    ).toBe('2019-01-01T00:00:00.000Z')
+    expect(purchase(specPurchase({ date: '2024-03-02 14:05:51' })).date).toBe(
+      '2024-03-02T14:05:51.000Z'
+    )
   })
 
   it('reads price with float artefacts or as a string, and a null currency', () => {
-    expect(purchase(specPurchase({ price: 21.099999999999998, currency: null }))).toMatchObject({ price: 21.1, currency: null })
+    expect(purchase(specPurchase({ price: 21.099999999999998, currency: null }))).toMatchObject({
+      price: 21.1,
+      currency: null
+    })
     expect(purchase(specPurchase({ price: ' 59.00 ' })).price).toBe(59)
   })
 
   it('trims the purchase code and accepts a numeric one', () => {
     expect(purchase(specPurchase({ purchase_code: ' abc-123 ' })).purchase_code).toBe('abc-123')
     expect(purchase(specPurchase({ purchase_code: 12345 })).purchase_code).toBe('12345')
-    expect(parsePurchaseResponse({ data: { purchase: without(specPurchase(), 'purchase_code') } })).toEqual({
+    expect(
+      parsePurchaseResponse({ data: { purchase: without(specPurchase(), 'purchase_code') } })
+    ).toEqual({
       ok: false,
       field: 'data.purchase.purchase_code',
       message: 'data.purchase.purchase_code: expected a purchase code'
@@ -161,7 +205,17 @@ describe('purchase: other fields', () => {
   it('drops unknown extra fields', () => {
     const value = purchase({ ...specPurchase(), buyer: 'bob', refund: null })
     expect(Object.keys(value).sort()).toEqual(
-      ['date', 'downloaded', 'item', 'license', 'license_type', 'price', 'purchase_code', 'currency', 'supported_until'].sort()
+      [
+        'date',
+        'downloaded',
+        'item',
+        'license',
+        'license_type',
+        'price',
+        'purchase_code',
+        'currency',
+        'supported_until'
+      ].sort()
     )
   })
 })
@@ -181,7 +235,9 @@ describe('hasPayload and messageOf', () => {
   })
 
   it('returns the server text as sent, from msg or message', () => {
-    expect(messageOf({ status: 'error', msg: 'Código de compra no válido' })).toBe('Código de compra no válido')
+    expect(messageOf({ status: 'error', msg: 'Código de compra no válido' })).toBe(
+      'Código de compra no válido'
+    )
     expect(messageOf({ message: ' Too Many Attempts. ' })).toBe('Too Many Attempts.')
     expect(messageOf({ message: '' })).toBeNull()
     expect(messageOf({ msg: 5 })).toBeNull()

@@ -3,7 +3,10 @@
 import { createKeytarSecretStore } from '../../../../electron/main/secrets/keytar-store'
 
 async function main(): Promise<void> {
-  const store = createKeytarSecretStore({ service: 'Seller Desk test', log: { warn: () => undefined } })
+  const store = createKeytarSecretStore({
+    service: 'Seller Desk test',
+    log: { warn: () => undefined }
+  })
   const status = await store.status()
   const set = await store.set('probe-child', 'x').then(
     () => 'stored',

@@ -39,7 +39,10 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
       description: '<p>Hello</p>',
       contact: { email: 'ada@example.com' },
       social_links: [],
-      media: { avatar: 'https://market.example/media/avatar.png', cover: 'https://market.example/media/cover.png' }
+      media: {
+        avatar: 'https://market.example/media/avatar.png',
+        cover: 'https://market.example/media/cover.png'
+      }
     },
     registered_at: '2020-01-01T00:00:00.000Z',
     ...overrides
@@ -65,6 +68,10 @@ export function validResult(code: string, checkedAt: string, item: Item = makeIt
   }
 }
 
-export function invalidResult(code: string, checkedAt: string, message = 'Invalid purchase code'): Validation {
+export function invalidResult(
+  code: string,
+  checkedAt: string,
+  message = 'Invalid purchase code'
+): Validation {
   return { valid: false, code, checkedAt, message }
 }

@@ -42,7 +42,9 @@ export async function startMediaServer(): Promise<MediaTestServer> {
       const m = range ? /^bytes=(\d+)-(\d*)$/.exec(range) : null
       if (m) {
         const start = Number(m[1])
-        const end = m[2] ? Math.min(Number(m[2]), file.body.byteLength - 1) : file.body.byteLength - 1
+        const end = m[2]
+          ? Math.min(Number(m[2]), file.body.byteLength - 1)
+          : file.body.byteLength - 1
         res.writeHead(206, {
           'content-type': file.type,
           'content-length': String(end - start + 1),
@@ -52,7 +54,11 @@ export async function startMediaServer(): Promise<MediaTestServer> {
         res.end(Buffer.from(file.body.subarray(start, end + 1)))
         return
       }
-      res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.byteLength), 'accept-ranges': 'bytes' })
+      res.writeHead(200, {
+        'content-type': file.type,
+        'content-length': String(file.body.byteLength),
+        'accept-ranges': 'bytes'
+      })
       res.end(Buffer.from(file.body))
     } finally {
       inFlight--
@@ -97,7 +103,9 @@ export function bytesOf(size: number, seed: number): Uint8Array {
   return out
 }
 
-export async function bodyBytes(body: Uint8Array | ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+export async function bodyBytes(
+  body: Uint8Array | ReadableStream<Uint8Array> | null
+): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0)
   if (body instanceof Uint8Array) return body
   return new Uint8Array(await new Response(body).arrayBuffer())

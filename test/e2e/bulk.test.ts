@@ -1,30 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/main/demo'
-import { startHarness, type Harness, type HarnessOptions } from './harness'
+import { startOnDemo } from './harness'
 
 // A seller pastes a buyer's e-mail thread (or a spreadsheet column) into Bulk and gets a
 // verdict for every code in it. The app runs on its demo marketplace, started here so
 // the test knows which codes are valid.
-
-async function startOnDemo(
-  options: Omit<HarnessOptions, 'demo' | 'startDemo'> = {}
-): Promise<{ h: Harness; market: DemoServer }> {
-  let market: DemoServer | null = null
-  const h = await startHarness({
-    ...options,
-    demo: true,
-    startDemo: async () => {
-      const demo = await builtInDemo()
-      market = demo
-      return demo
-    }
-  })
-  if (!market) throw new Error('the demo marketplace was not started through startDemo')
-  return { h, market }
-}
 
 async function openBulk(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).waitFor()

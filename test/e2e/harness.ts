@@ -35,6 +35,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
+import type { DemoServer } from '../../electron/main/demo'
 import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
 import { filesHolding, textHolding } from './secret-scan'
@@ -254,4 +255,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await cleanUp()
     throw e
   }
+}
+
+/**
+ * The harness on the built-in demo marketplace, with a handle on that marketplace: tests
+ * read its sample codes and can make it misbehave.
+ */
+export async function startOnDemo(
+  options: Omit<HarnessOptions, 'demo' | 'startDemo'> = {}
+): Promise<{ h: Harness; market: DemoServer }> {
+  let market: DemoServer | null = null
+  const h = await startHarness({
+    ...options,
+    demo: true,
+    startDemo: async () => {
+      const demo = await builtInDemo()
+      market = demo
+      return demo
+    }
+  })
+  if (!market) throw new Error('the demo marketplace was not started through startDemo')
+  return { h, market }
 }

@@ -1,30 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { builtInDemo } from '../../electron/main/app'
-import type { DemoServer } from '../../electron/main/demo'
-import { startHarness, type Harness, type HarnessOptions } from './harness'
+import { startOnDemo } from './harness'
 
 // Every check the seller makes is kept per connection: History lists them newest first,
 // finds them, checks one again and exports them. The app runs on its demo marketplace,
 // started here so the test knows the sample codes and can refund a purchase.
-
-async function startOnDemo(
-  options: Omit<HarnessOptions, 'demo' | 'startDemo'> = {}
-): Promise<{ h: Harness; market: DemoServer }> {
-  let market: DemoServer | null = null
-  const h = await startHarness({
-    ...options,
-    demo: true,
-    startDemo: async () => {
-      const demo = await builtInDemo()
-      market = demo
-      return demo
-    }
-  })
-  if (!market) throw new Error('the demo marketplace was not started through startDemo')
-  return { h, market }
-}
 
 /** Checks each code on the Validate screen and waits for its verdict. */
 async function validate(page: Page, codes: readonly string[]): Promise<void> {

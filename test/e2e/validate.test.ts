@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startDemoServer, type DemoServer } from '../../electron/main/demo'
-import { getPacer } from '../../electron/main/marketplace'
-import { startHarness, type Harness, type HarnessOptions } from './harness'
+import type { DemoServer } from '../../electron/main/demo'
+import { startOnDemo } from './harness'
 
 // A buyer writes in with a purchase code; the seller checks it in Validate. The app runs
 // on its demo marketplace, started here so the test knows the sample codes and can make
 // the marketplace misbehave.
 
 const DAY = 86_400_000
-
-async function startOnDemo(
-  options: Omit<HarnessOptions, 'demo' | 'startDemo'> = {}
-): Promise<{ h: Harness; market: DemoServer }> {
-  let market: DemoServer | null = null
-  const h = await startHarness({
-    ...options,
-    demo: true,
-    startDemo: async () => {
-      const demo = await startDemoServer({ mode: 'spec', port: 0 })
-      // As the built-in demo does: no rate limit to pace for.
-      getPacer(demo.baseUrl, { limit: 6000, windowMs: 60_000 })
-      market = demo
-      return demo
-    }
-  })
-  if (!market) throw new Error('the demo marketplace was not started through startDemo')
-  return { h, market }
-}
 
 const field = (page: Page) => page.getByLabel('Purchase code', { exact: true })
 const verdict = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')

@@ -197,29 +197,32 @@ function kindOf(media: Item['media']): ItemKind {
 }
 
 export const wireItem = z
-  .object({
-    id: z
-      .union([z.number().int(), z.string().regex(/^\s*\d+\s*$/, 'expected an integer id')], {
-        error: 'expected an integer id'
-      })
-      .transform(Number),
-    name: textOrEmpty,
-    description: textOrEmpty,
-    category: textOrEmpty,
-    sub_category: text,
-    options: wireOptions,
-    version: wireVersion,
-    demo_link: wireLink,
-    tags: wireTags,
-    media: wireMedia,
-    // No default: a price of 0.00 the server never sent would be a lie on screen.
-    price: z.object(
-      { regular: wireNumber, extended: wireNumber },
-      { error: 'expected a price object' }
-    ),
-    currency: text,
-    published_at: wireTimestamp
-  })
+  .object(
+    {
+      id: z
+        .union([z.number().int(), z.string().regex(/^\s*\d+\s*$/, 'expected an integer id')], {
+          error: 'expected an integer id'
+        })
+        .transform(Number),
+      name: textOrEmpty,
+      description: textOrEmpty,
+      category: textOrEmpty,
+      sub_category: text,
+      options: wireOptions,
+      version: wireVersion,
+      demo_link: wireLink,
+      tags: wireTags,
+      media: wireMedia,
+      // No default: a price of 0.00 the server never sent would be a lie on screen.
+      price: z.object(
+        { regular: wireNumber, extended: wireNumber },
+        { error: 'expected a price object' }
+      ),
+      currency: text,
+      published_at: wireTimestamp
+    },
+    { error: 'expected an item object' }
+  )
   .transform((w): Item => ({ ...w, kind: kindOf(w.media) }))
 
 /** Point 29: the known networks' user names become links; a URL is kept as is. */
@@ -267,42 +270,45 @@ export const wireSocialLinks = z
   })
 
 export const wireAccount = z
-  .object({
-    name: z
-      .object({ firstname: textOrEmpty, lastname: textOrEmpty, full_name: textOrEmpty })
-      .nullish()
-      .transform((n) => n ?? { firstname: '', lastname: '', full_name: '' }),
-    username: textOrEmpty,
-    email: textOrEmpty,
-    balance: wireNumber,
-    currency: text,
-    profile: z
-      .object({
-        heading: text,
-        description: text,
-        contact: z
-          .object({ email: text })
-          .nullish()
-          .transform((c) => c ?? { email: null }),
-        social_links: wireSocialLinks,
-        media: z
-          .object({ avatar: wireUrl, cover: wireUrl })
-          .nullish()
-          .transform((m) => m ?? { avatar: null, cover: null })
-      })
-      .nullish()
-      .transform(
-        (p) =>
-          p ?? {
-            heading: null,
-            description: null,
-            contact: { email: null },
-            social_links: [],
-            media: { avatar: null, cover: null }
-          }
-      ),
-    registered_at: wireTimestamp
-  })
+  .object(
+    {
+      name: z
+        .object({ firstname: textOrEmpty, lastname: textOrEmpty, full_name: textOrEmpty })
+        .nullish()
+        .transform((n) => n ?? { firstname: '', lastname: '', full_name: '' }),
+      username: textOrEmpty,
+      email: textOrEmpty,
+      balance: wireNumber,
+      currency: text,
+      profile: z
+        .object({
+          heading: text,
+          description: text,
+          contact: z
+            .object({ email: text })
+            .nullish()
+            .transform((c) => c ?? { email: null }),
+          social_links: wireSocialLinks,
+          media: z
+            .object({ avatar: wireUrl, cover: wireUrl })
+            .nullish()
+            .transform((m) => m ?? { avatar: null, cover: null })
+        })
+        .nullish()
+        .transform(
+          (p) =>
+            p ?? {
+              heading: null,
+              description: null,
+              contact: { email: null },
+              social_links: [],
+              media: { avatar: null, cover: null }
+            }
+        ),
+      registered_at: wireTimestamp
+    },
+    { error: 'expected an account object' }
+  )
   .transform((a): Account => {
     const full = a.name.full_name || `${a.name.firstname} ${a.name.lastname}`.trim()
     return { ...a, name: { ...a.name, full_name: full } }
@@ -320,24 +326,27 @@ export function licenseOf(raw: string): License {
 }
 
 export const wirePurchase = z
-  .object({
-    purchase_code: z
-      .union([z.string(), z.number()], { error: 'expected a purchase code' })
-      .transform((v) => String(v).trim()),
-    license_type: z
-      .union([z.string(), z.number()], { error: 'expected a licence name' })
-      .nullish()
-      .transform((v) => (v == null ? '' : String(v).trim())),
-    price: wireNumber,
-    currency: text,
-    item: wireItem,
-    supported_until: wireTimestamp,
-    downloaded: z
-      .union([z.boolean(), z.literal([0, 1, '0', '1', 'true', 'false'])], {
-        error: 'expected true or false'
-      })
-      .nullish()
-      .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
-    date: wireTimestamp
-  })
+  .object(
+    {
+      purchase_code: z
+        .union([z.string(), z.number()], { error: 'expected a purchase code' })
+        .transform((v) => String(v).trim()),
+      license_type: z
+        .union([z.string(), z.number()], { error: 'expected a licence name' })
+        .nullish()
+        .transform((v) => (v == null ? '' : String(v).trim())),
+      price: wireNumber,
+      currency: text,
+      item: wireItem,
+      supported_until: wireTimestamp,
+      downloaded: z
+        .union([z.boolean(), z.literal([0, 1, '0', '1', 'true', 'false'])], {
+          error: 'expected true or false'
+        })
+        .nullish()
+        .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+      date: wireTimestamp
+    },
+    { error: 'expected a purchase object' }
+  )
   .transform((p): Purchase => ({ ...p, license: licenseOf(p.license_type) }))

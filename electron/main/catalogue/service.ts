@@ -163,7 +163,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     client: MarketplaceClientLike
   ): Promise<ItemsPayload> => {
     try {
-      const list = await client.listItems()
+      const list = await client.listItemsReport()
       if (list.items.length === 0 && list.skipped.length === 0) {
         return itemsFromKnownIds(connectionId, client, 'empty-or-single')
       }

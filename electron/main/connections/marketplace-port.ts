@@ -8,7 +8,8 @@ import type { SkippedItem } from '../../../shared/normalise'
  */
 export interface MarketplaceClientLike {
   getAccount(): Promise<Account>
-  listItems(): Promise<{ items: Item[]; skipped: SkippedItem[] }>
+  /** The client's listItemsReport: services must tell the seller about skipped items. */
+  listItemsReport(): Promise<{ items: Item[]; skipped: SkippedItem[] }>
   getItem(id: number): Promise<Item>
   validatePurchase(
     code: string

@@ -92,7 +92,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   const listsItems = (baseUrl: string, apiKey: string): Promise<boolean> =>
     scrubbingKey(apiKey, async () => {
       try {
-        const list = await marketplace.createClient({ baseUrl, apiKey }).listItems()
+        const list = await marketplace.createClient({ baseUrl, apiKey }).listItemsReport()
         return list.items.length > 0 || list.skipped.length > 0
       } catch (e) {
         if (kindOf(e) === 'not-found') return false

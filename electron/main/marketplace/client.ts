@@ -65,7 +65,13 @@ export interface MarketplaceClient {
   readonly baseUrl: string
   readonly pacer: Pacer
   getAccount(options?: CallOptions): Promise<Account>
-  listItems(options?: CallOptions): Promise<ItemsResult>
+  /**
+   * The catalogue as a plain list: broken items left out (and logged), and a "No Items
+   * Found" answer read as an empty shop. The app uses listItemsReport to say which.
+   */
+  listItems(options?: CallOptions): Promise<Item[]>
+  /** The same read, with what a plain list cannot say: skipped items and "No Items Found". */
+  listItemsReport(options?: CallOptions): Promise<ItemsResult>
   getItem(id: number, options?: CallOptions): Promise<Item>
   validatePurchase(code: string, options?: CallOptions): Promise<ValidationResult>
   fetchMedia(url: string, options?: MediaOptions): Promise<MediaResponse>
@@ -257,6 +263,20 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return untilAborted(confirming, callOptions.signal)
   }
 
+  async function listItemsReport(callOptions?: CallOptions): Promise<ItemsResult> {
+    const reading = await call(
+      'items',
+      { url: withKey(endpoint('items/all')), method: 'GET' },
+      callOptions
+    )
+    if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
+    const parsed = parseItemsResponse(reading.body)
+    if (!parsed.ok) throw badShape(200, parsed.message)
+    // Only a working seller key is shown the catalogue.
+    keyWorks()
+    return { items: parsed.value, skipped: parsed.skipped, notFound: false }
+  }
+
   return {
     baseUrl,
     pacer,
@@ -266,18 +286,21 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     },
 
     async listItems(callOptions) {
-      const reading = await call(
-        'items',
-        { url: withKey(endpoint('items/all')), method: 'GET' },
-        callOptions
-      )
-      if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
-      const parsed = parseItemsResponse(reading.body)
-      if (!parsed.ok) throw badShape(200, parsed.message)
-      // Only a working seller key is shown the catalogue.
-      keyWorks()
-      return { items: parsed.value, skipped: parsed.skipped, notFound: false }
+      const report = await listItemsReport(callOptions)
+      const first = report.skipped[0]
+      if (first) {
+        const n = report.skipped.length
+        log.warn(
+          scrubKey(
+            `Seller API: left out ${n} malformed item${n === 1 ? '' : 's'} of ${baseUrl}; first: ${first.message}`,
+            apiKey
+          )
+        )
+      }
+      return report.items
     },
+
+    listItemsReport,
 
     async getItem(id, callOptions) {
       if (!Number.isSafeInteger(id) || id <= 0) {

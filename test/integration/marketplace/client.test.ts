@@ -70,7 +70,7 @@ describe('requests', () => {
     const account = await c.getAccount()
     expect(account.username).toBe('ada')
     expect(account.balance).toBe(-12.5)
-    const list = await c.listItems()
+    const list = await c.listItemsReport()
     expect(list).toMatchObject({ notFound: false, skipped: [] })
     expect(list.items[0]).toMatchObject({ id: 42, tags: ['admin', 'dashboard', 'dark mode'] })
     expect((await c.getItem(42)).price).toEqual({ regular: 21.1, extended: 120 })
@@ -155,7 +155,8 @@ describe('answers', () => {
       json(res, 404, { status: 'error', msg })
     })
     const c = client(f)
-    expect(await c.listItems()).toEqual({ items: [], skipped: [], notFound: true })
+    expect(await c.listItemsReport()).toEqual({ items: [], skipped: [], notFound: true })
+    expect(await c.listItems()).toEqual([])
     const e = await failure(c.getItem(7))
     expect(e.kind).toBe('not-found')
     expect(e.message).toContain('7')
@@ -179,7 +180,7 @@ describe('answers', () => {
     )
     const c = client(f)
     expect((await failure(c.getAccount())).kind).toBe('unauthorized')
-    expect(await c.listItems()).toMatchObject({ items: [], notFound: true })
+    expect(await c.listItemsReport()).toMatchObject({ items: [], notFound: true })
     expect((await failure(c.getItem(3))).kind).toBe('not-found')
     // The key was just refused: "invalid code" says nothing about the code.
     expect((await failure(c.validatePurchase('x'))).kind).toBe('unauthorized')
@@ -258,9 +259,27 @@ describe('answers', () => {
     const f = await serve((_req, res) =>
       json(res, 200, { status: 'success', items: [ITEM, { ...ITEM, id: 'x' }] })
     )
-    const r = await client(f).listItems()
+    const r = await client(f).listItemsReport()
     expect(r.items).toHaveLength(1)
     expect(r.skipped).toEqual([expect.objectContaining({ index: 1, field: 'items[1].id' })])
+  })
+
+  it('listItems is the plain Item[]: skipped items are logged without the key', async () => {
+    // The server echoes the key into a broken item's id: the log must not repeat it.
+    const f = await serve((_req, res) =>
+      json(res, 200, {
+        status: 'success',
+        items: [ITEM, { ...ITEM, id: KEY }, { ...ITEM, id: null }]
+      })
+    )
+    const warnings: string[] = []
+    const items = await client(f, { log: { warn: (m) => warnings.push(m) } }).listItems()
+    expect(Array.isArray(items)).toBe(true)
+    expect(items.map((i) => i.id)).toEqual([ITEM.id])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/left out 2 malformed items/)
+    expect(warnings[0]).toContain('items[1].id')
+    expect(warnings[0]).not.toContain(KEY.slice(0, 8))
   })
 })
 

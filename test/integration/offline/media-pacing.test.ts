@@ -87,7 +87,7 @@ describe('media prefetch against a rate-limited real-mode demo', () => {
         apiKey: demo.apiKey,
         pacer: rec.pacer
       })
-      const thumbs = (await client.listItems()).items
+      const thumbs = (await client.listItems())
         .map((i) => i.media.thumbnail)
         .filter((u): u is string => u !== null)
       expect(thumbs.length).toBeGreaterThan(10)

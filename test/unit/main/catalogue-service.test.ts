@@ -131,7 +131,7 @@ describe('catalogue list problems', () => {
 
   it('falls back on a 500 with listProblem server-data-fault', async () => {
     service = build({
-      listItems: async () => {
+      listItemsReport: async () => {
         throw new KindedError('server', 'HTTP 500')
       }
     })

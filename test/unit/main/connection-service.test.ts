@@ -129,7 +129,7 @@ describe('connection service', () => {
         normaliseBaseUrl: port.normaliseBaseUrl,
         createClient: (o) => ({
           ...port.createClient(o),
-          listItems: async () => {
+          listItemsReport: async () => {
             throw Object.assign(new Error('HTTP 500'), { kind: 'server' })
           }
         })

@@ -103,7 +103,7 @@ function client(market: FakeMarket, apiKey: string): MarketplaceClientLike {
   }
   return {
     getAccount: async () => account((await who('account')).username),
-    listItems: async () => {
+    listItemsReport: async () => {
       const { items } = await who('list')
       if (items.length < 2) throw new KindedError('not-found', 'No Items Found')
       return { items: items.map(item), skipped: [] }

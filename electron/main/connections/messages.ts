@@ -27,3 +27,7 @@ export const DEMO_FIXED_MESSAGE =
   "The demo marketplace's address and key are set by Seller Desk; only its name can be changed."
 
 export const DEMO_LABEL = 'Demo marketplace'
+
+export const ACCOUNT_REFUSED_MESSAGE =
+  'The marketplace accepts this key for your items but refuses its account details, as it does for a suspended seller account. ' +
+  "Check your account's standing with the marketplace; Seller Desk needs the account details to connect."

@@ -15,6 +15,7 @@ import type { DemoPort } from './demo-port'
 import { kindOf, scrubbingKey } from './errors'
 import type { MarketplaceClientLike, MarketplacePort } from './marketplace-port'
 import {
+  ACCOUNT_REFUSED_MESSAGE,
   BAD_URL_MESSAGE,
   DEMO_FIXED_MESSAGE,
   DEMO_LABEL,
@@ -86,7 +87,22 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   }
 
   const fetchAccount = (baseUrl: string, apiKey: string): Promise<Account> =>
-    scrubbingKey(apiKey, () => marketplace.createClient({ baseUrl, apiKey }).getAccount())
+    scrubbingKey(apiKey, async () => {
+      const client = marketplace.createClient({ baseUrl, apiKey })
+      try {
+        return await client.getAccount()
+      } catch (e) {
+        if (kindOf(e) !== 'unauthorized') throw e
+        // Point 14: a banned seller's account read is refused while the catalogue still
+        // answers. "Key refused" would send the seller hunting for a key that works.
+        const listed = await client.listItemsReport().then(
+          (l) => l.items.length > 0 || l.skipped.length > 0,
+          () => false
+        )
+        if (listed) throw new AppFailure('unauthorized', ACCOUNT_REFUSED_MESSAGE)
+        throw e
+      }
+    })
 
   /** Real installs answer 404 "No Items Found" for buyers and for shops with 0 or 1 item. */
   const listsItems = (baseUrl: string, apiKey: string): Promise<boolean> =>

@@ -219,21 +219,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   }
 
   async function readAccount(callOptions: CallOptions | undefined): Promise<Account> {
-    let reading: Reading
-    try {
-      reading = await call(
-        'account',
-        { url: withKey(endpoint('account/details')), method: 'GET' },
-        callOptions
-      )
-    } catch (e) {
-      if (e instanceof MarketplaceError && e.kind === 'unauthorized') keyRefusedAt = now()
-      throw e
-    }
-    if (reading.type === 'error-envelope') {
-      keyRefusedAt = now()
+    const reading = await call(
+      'account',
+      { url: withKey(endpoint('account/details')), method: 'GET' },
+      callOptions
+    )
+    if (reading.type === 'error-envelope')
       throw new MarketplaceError('unauthorized', messages.unauthorized())
-    }
     const parsed = parseAccountResponse(reading.body)
     if (!parsed.ok) throw badShape(200, parsed.message)
     keyWorks()
@@ -244,22 +236,30 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
    * True when the key works, false when the marketplace refuses it; other failures
    * (offline, a server error) are thrown: the verdict cannot be trusted either way.
    */
+  async function confirmKey(callOptions: CallOptions): Promise<boolean> {
+    try {
+      await readAccount(callOptions)
+      return true
+    } catch (e) {
+      if (!(e instanceof MarketplaceError && e.kind === 'unauthorized')) throw e
+    }
+    // Point 14: a banned seller's account read is refused while the rest still answers,
+    // and only a working seller key is shown a catalogue. One more request, and only here.
+    if (!(await listItemsReport(callOptions)).notFound) return true
+    keyRefusedAt = now()
+    return false
+  }
+
   async function keyIsGood(callOptions: CallOptions): Promise<boolean> {
     if (recent(keyGoodAt)) return true
     if (recent(keyRefusedAt)) return false
     // One account read shared by every validation waiting on it; it takes no caller's
     // signal, so one cancelled check does not fail the others.
-    confirming ??= readAccount(callOptions.priority ? { priority: callOptions.priority } : {})
-      .then(
-        () => true,
-        (e: unknown) => {
-          if (e instanceof MarketplaceError && e.kind === 'unauthorized') return false
-          throw e
-        }
-      )
-      .finally(() => {
-        confirming = null
-      })
+    confirming ??= confirmKey(
+      callOptions.priority ? { priority: callOptions.priority } : {}
+    ).finally(() => {
+      confirming = null
+    })
     return untilAborted(confirming, callOptions.signal)
   }
 

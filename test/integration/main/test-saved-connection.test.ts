@@ -125,3 +125,31 @@ describe('testConnection with a saved connection id', () => {
     expect(JSON.stringify(answers)).not.toContain(demo.apiKey)
   })
 })
+
+describe('a banned seller (point 14: account details refused, the rest answers)', () => {
+  let real: DemoServer
+  beforeAll(async () => {
+    real = await startDemoServer({ mode: 'real', port: 0 })
+  })
+  afterAll(async () => {
+    await real.close()
+  })
+
+  it('is told the account is refused, not that the key is wrong', async () => {
+    real.faults.inject({ type: 'banned' })
+    try {
+      const result = await call('addConnection', { baseUrl: real.baseUrl, apiKey: real.apiKey })
+      expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorized' } })
+      if (!result.ok) expect(result.error.message).toMatch(/suspended seller account/)
+      // A key that really is wrong still reads as refused, with no talk of suspension.
+      const wrong = await call('testConnection', { baseUrl: real.baseUrl, apiKey: 'f'.repeat(64) })
+      expect(wrong).toMatchObject({ ok: false, error: { kind: 'unauthorized' } })
+      if (!wrong.ok) expect(wrong.error.message).not.toMatch(/suspended/)
+      // Nothing was saved for the refused connection.
+      const listed = await call('listConnections')
+      expect(JSON.stringify(listed)).not.toContain(real.baseUrl)
+    } finally {
+      real.faults.clear()
+    }
+  })
+})

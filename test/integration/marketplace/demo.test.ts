@@ -141,6 +141,24 @@ describe.each(['spec', 'real'] as const)('against the demo marketplace in %s mod
     )
   })
 
+  it('a 400 is invalid-input with the server text; a final 429 is rate-limited with its wait', async () => {
+    const c = client({ retry: { attempts: 0 } })
+    demo.faults.inject({ type: 'status', status: 400, body: 'json' }, { times: 1 })
+    expect((await failure(c.getItem(demo.data.items[0]!.id), keys)).kind).toBe('invalid-input')
+    demo.faults.inject({ type: 'status', status: 429, body: 'json', retryAfter: 30 }, { times: 1 })
+    const e = await failure(c.getAccount(), keys)
+    expect(e).toMatchObject({ kind: 'rate-limited', retryAfterMs: 30_000 })
+    expect(e.message).toContain('30 seconds')
+    // Refused before anything is sent, so the demo sees no request at all.
+    const before = demo.requests.length
+    const insecure = new URL(demo.baseUrl)
+    insecure.hostname = 'shop.example'
+    expect(() =>
+      createMarketplaceClient({ baseUrl: insecure.toString(), apiKey: demo.apiKey })
+    ).toThrow(expect.objectContaining({ kind: 'insecure-url' }))
+    expect(demo.requests.length).toBe(before)
+  })
+
   it('fetches item media without the key', async () => {
     const c = client()
     const item = (await c.listItems()).find((i) => i.media.thumbnail !== null)!

@@ -91,6 +91,28 @@ describe('the demo marketplace in real mode, seller banned (point 14)', () => {
     }
   })
 
+  it('with no verdict yet, the catalogue proves the key: an invalid code is "not valid"', async () => {
+    demo.faults.inject({ type: 'banned' })
+    try {
+      const c = createMarketplaceClient({
+        baseUrl: demo.baseUrl,
+        apiKey: demo.apiKey,
+        pacer: createPacer()
+      })
+      const before = demo.requests.length
+      expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
+      const paths = demo.requests.slice(before).map((r) => r.path)
+      expect(paths.filter((p) => p.endsWith('/account/details'))).toHaveLength(1)
+      expect(paths.filter((p) => p.endsWith('/items/all'))).toHaveLength(1)
+      // The proof is kept: the next invalid code costs no second check.
+      const again = demo.requests.length
+      expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
+      expect(demo.requests.length - again).toBe(1)
+    } finally {
+      demo.faults.clear()
+    }
+  })
+
   it('logs a debug-mode 500 (scrubbed of the key) and never shows its details', async () => {
     const logged: string[] = []
     const c = createMarketplaceClient({

@@ -336,6 +336,39 @@ describe('ItemsView', () => {
     expect(useItems.getState().payload!.items.map((i) => i.id)).toEqual([55, 1])
   })
 
+  it('coming back to a list built from known ids shows items learnt meanwhile, from the cache', async () => {
+    let cached = payload(catalogue().slice(0, 1), { listProblem: 'empty-or-single' })
+    const bridge = installFakeBridge({
+      listItems: async (req) =>
+        ok({ data: cached, freshness: freshness({ source: req?.refresh ? 'network' : 'cache' }) })
+    })
+    const first = render(<ItemsView />)
+    await waitFor(() => expect(cardNames()).toEqual(['Northwind Admin']))
+    // The first visit's background revalidation is over before the seller leaves.
+    await waitFor(() => expect(bridge.calls.listItems).toEqual([undefined, { refresh: true }]))
+    await waitFor(() => expect(useItems.getState().refreshing).toBe(false))
+    first.unmount()
+    // Meanwhile a purchase check taught main item 2, and main put it in its cached list.
+    cached = payload(catalogue().slice(0, 2), { listProblem: 'empty-or-single' })
+    const calls = bridge.calls.listItems!.length
+    render(<ItemsView />)
+    await waitFor(() => expect(cardNames()).toEqual(['Ocean Drone Footage', 'Northwind Admin']))
+    // One cache read, no request to the marketplace.
+    expect(bridge.calls.listItems!.slice(calls)).toEqual([undefined])
+  })
+
+  it('a complete list is not re-read when the view opens again', async () => {
+    const bridge = installFakeBridge({
+      listItems: async () => ok({ data: payload(catalogue()), freshness: freshness() })
+    })
+    const first = render(<ItemsView />)
+    await waitFor(() => expect(cardNames()).toHaveLength(4))
+    first.unmount()
+    render(<ItemsView />)
+    await waitFor(() => expect(cardNames()).toHaveLength(4))
+    expect(bridge.calls.listItems).toEqual([undefined])
+  })
+
   it('names the items that could not be read, and what to fix after a server data fault', async () => {
     installFakeBridge({
       listItems: async () =>

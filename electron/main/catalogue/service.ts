@@ -67,6 +67,35 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
   }
 
+  // Read-modify-write of a cached list, one at a time per connection: a bulk run learns
+  // items in parallel, and two writers would each drop the other's item.
+  const listEdits = new Map<string, Promise<void>>()
+
+  /**
+   * A list built from known ids (the list endpoint unusable) takes in an item learnt
+   * since, so that it is there offline and after a restart without a Refresh. A list the
+   * marketplace answered is its own truth and is left alone.
+   */
+  const joinCachedList = (connectionId: string, item: Item): Promise<void> => {
+    const edit = (listEdits.get(connectionId) ?? Promise.resolve()).then(() =>
+      quietly('add the item to the cached list', async () => {
+        const list = cache ? await cache.readItems(connectionId) : null
+        if (!cache || !list || list.data.listProblem === null) return
+        const known = list.data.items.some((i) => i.id === item.id)
+        const items = known
+          ? list.data.items.map((i) => (i.id === item.id ? item : i))
+          : [...list.data.items, item]
+        const skipped = list.data.skipped.filter((sk) => sk.field !== `item ${item.id}`)
+        await cache.writeItems(connectionId, {
+          data: { ...list.data, items, skipped },
+          fetchedAt: list.fetchedAt
+        })
+      })
+    )
+    listEdits.set(connectionId, edit)
+    return edit
+  }
+
   const allow = (connectionId: string, urls: string[]): void => {
     if (media && urls.length > 0) media.allow(connectionId, urls)
   }
@@ -220,6 +249,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     await quietly('remember the item', async () =>
       cache?.rememberItemIds(connectionId, [request.id])
     )
+    if (result.freshness.source === 'network') await joinCachedList(connectionId, result.data)
     return result
   }
 
@@ -246,6 +276,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       await quietly('update the cache', async () =>
         cache?.writeItem(connectionId, { data: item, fetchedAt: validation.checkedAt })
       )
+      await joinCachedList(connectionId, item)
     }
     await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
   }

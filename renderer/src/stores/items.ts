@@ -43,6 +43,12 @@ interface ItemsState extends ItemFilters {
    * list built from known ids (the list endpoint unusable) keeps it too.
    */
   addById(id: number): Promise<AddByIdOutcome>
+  /**
+   * Re-reads main's cached list (no request to the marketplace) when it was built from
+   * known ids: items learnt since, by a purchase check here or in a bulk run, appear
+   * without a Refresh.
+   */
+  syncKnownIds(): Promise<void>
   setFilters(patch: Partial<ItemFilters>): void
   setLayout(layout: Layout): void
   setScrollTop(top: number): void
@@ -195,6 +201,20 @@ export const useItems = create<ItemsState>((set, get) => ({
     const alreadyListed = get().payload?.items.some((i) => i.id === item.id) ?? false
     set((st) => ({ payload: withItem(st.payload, item) }))
     return { ok: true, item, alreadyListed }
+  },
+
+  async syncKnownIds() {
+    if (get().status !== 'ready' || !get().payload?.listProblem || get().refreshing) return
+    const seq = ++listSeq
+    const result = await getBridge().listItems()
+    if (seq !== listSeq || !result.ok) return
+    // Only the cached answer: were it a fresh read, load() and refresh() own that.
+    if (result.data.freshness.source !== 'cache') return
+    let payload = result.data.data
+    // Items put in this list here (opened or added by id) stay, even if main missed them.
+    for (const item of get().payload?.items ?? [])
+      if (!payload.items.some((i) => i.id === item.id)) payload = withItem(payload, item) ?? payload
+    set({ payload })
   },
 
   setFilters(patch) {

@@ -149,6 +149,63 @@ describe('catalogue list problems', () => {
   })
 })
 
+describe('a list built from known ids learns without a Refresh', () => {
+  beforeEach(async () => {
+    market.keys.set(KEY, { username: 'seller', items: [1, 7, 8] })
+    service = build({
+      listItemsReport: async () => ({ items: [], skipped: [] })
+    })
+    await cache.rememberItemIds(CONN, [1, 99])
+    const first = await service.listItems()
+    expect(first.data.items.map((i) => i.id)).toEqual([1])
+    expect(first.data.skipped.map((sk) => sk.field)).toEqual(['item 99'])
+  })
+
+  it('an item added by id is in the cached list, with the list still dated as it was', async () => {
+    const before = await cache.readItems(CONN)
+    await service.getItem({ id: 7, refresh: true })
+    const after = await service.listItems()
+    expect(after.freshness.source).toBe('cache')
+    expect(after.freshness.fetchedAt).toBe(before?.fetchedAt)
+    expect(after.data.items.map((i) => i.id)).toEqual([1, 7])
+    expect(after.data.listProblem).toBe('empty-or-single')
+  })
+
+  it('items of validated purchases join it, all of them when checked at once', async () => {
+    const validation = (id: number): Validation => ({
+      valid: true,
+      code: `code-${id}`,
+      checkedAt: '2025-01-02T00:00:00.000Z',
+      purchase: {
+        purchase_code: `code-${id}`,
+        license_type: 'Regular',
+        license: 'regular',
+        price: 10,
+        currency: 'USD',
+        item: item(id),
+        supported_until: null,
+        downloaded: false,
+        date: null
+      }
+    })
+    await Promise.all([7, 8, 99].map((id) => service.learn(CONN, validation(id))))
+    const after = await service.listItems()
+    expect(after.data.items.map((i) => i.id).sort()).toEqual([1, 7, 8, 99])
+    // Item 99 turned out to exist after all: it is no longer reported as gone.
+    expect(after.data.skipped).toEqual([])
+  })
+
+  it('a list the marketplace answered is not changed by what is learnt', async () => {
+    service = build()
+    const listed = await service.listItems({ refresh: true })
+    expect(listed.data.listProblem).toBeNull()
+    const ids = listed.data.items.map((i) => i.id)
+    await service.getItem({ id: 99, refresh: true }).catch(() => undefined)
+    await service.validatePurchase({ code: 'good-code' })
+    expect((await service.listItems()).data.items.map((i) => i.id)).toEqual(ids)
+  })
+})
+
 describe('purchase validation', () => {
   it('normalises the code, records it, remembers the item and allows its media', async () => {
     const verdict = await service.validatePurchase({ code: '  GOOD-CODE ' })

@@ -41,7 +41,9 @@ export function ItemsView(): React.JSX.Element {
   const [adding, setAdding] = useState(false)
 
   useEffect(() => {
-    if (useItems.getState().status === 'idle') void useItems.getState().load()
+    const items = useItems.getState()
+    if (items.status === 'idle') void items.load()
+    else void items.syncKnownIds()
   }, [])
 
   const items = s.payload?.items

@@ -255,7 +255,7 @@ describe('ItemsView', () => {
     ).toBeInTheDocument()
   })
 
-  it('offers "Add by id" from the toolbar and the notice whenever the list comes from known ids', async () => {
+  it('offers "Add by id" from the header and the notice whenever the list comes from known ids', async () => {
     const bridge = installFakeBridge({
       listItems: async () =>
         ok({
@@ -305,7 +305,7 @@ describe('ItemsView', () => {
     expect(useNav.getState()).toMatchObject({ view: 'item', itemId: 1 })
   })
 
-  it('keeps the toolbar button for adding by id when the list is complete', async () => {
+  it('keeps the header button for adding by id when the list is complete', async () => {
     installFakeBridge({
       listItems: async () => ok({ data: payload(catalogue()), freshness: freshness() })
     })

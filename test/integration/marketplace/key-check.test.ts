@@ -75,30 +75,33 @@ describe('the demo marketplace in real mode, seller banned (point 14)', () => {
     await demo.close()
   })
 
-  it('a valid verdict proves the key, so a later invalid code is "not valid"', async () => {
+  /** A fresh client (no proof of the key yet) while the demo's seller is banned. */
+  async function whileBanned(
+    run: (c: ReturnType<typeof createMarketplaceClient>) => Promise<void>
+  ): Promise<void> {
     demo.faults.inject({ type: 'banned' })
     try {
-      const c = createMarketplaceClient({
-        baseUrl: demo.baseUrl,
-        apiKey: demo.apiKey,
-        pacer: createPacer()
-      })
-      expect((await failure(c.getAccount(), [demo.apiKey])).kind).toBe('unauthorized')
-      expect((await c.validatePurchase(demo.sampleCodes.valid)).valid).toBe(true)
-      expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
+      await run(
+        createMarketplaceClient({
+          baseUrl: demo.baseUrl,
+          apiKey: demo.apiKey,
+          pacer: createPacer()
+        })
+      )
     } finally {
       demo.faults.clear()
     }
-  })
+  }
 
-  it('with no verdict yet, the catalogue proves the key: an invalid code is "not valid"', async () => {
-    demo.faults.inject({ type: 'banned' })
-    try {
-      const c = createMarketplaceClient({
-        baseUrl: demo.baseUrl,
-        apiKey: demo.apiKey,
-        pacer: createPacer()
-      })
+  it('a valid verdict proves the key, so a later invalid code is "not valid"', () =>
+    whileBanned(async (c) => {
+      expect((await failure(c.getAccount(), [demo.apiKey])).kind).toBe('unauthorized')
+      expect((await c.validatePurchase(demo.sampleCodes.valid)).valid).toBe(true)
+      expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
+    }))
+
+  it('with no verdict yet, the catalogue proves the key: an invalid code is "not valid"', () =>
+    whileBanned(async (c) => {
       const before = demo.requests.length
       expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
       const paths = demo.requests.slice(before).map((r) => r.path)
@@ -108,10 +111,7 @@ describe('the demo marketplace in real mode, seller banned (point 14)', () => {
       const again = demo.requests.length
       expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
       expect(demo.requests.length - again).toBe(1)
-    } finally {
-      demo.faults.clear()
-    }
-  })
+    }))
 
   it('logs a debug-mode 500 (scrubbed of the key) and never shows its details', async () => {
     const logged: string[] = []

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { LayoutGrid, List, Plus, Search, X } from 'lucide-react'
+import { LayoutGrid, List, Search, X } from 'lucide-react'
 import type { ItemKind } from '../../../../shared/model'
 import type { Layout } from '../../stores/items'
 import type { ItemFilters, ItemSort, KindFilter } from './filter'
@@ -27,9 +27,6 @@ interface ItemsToolbarProps {
   total: number
   onFilters(patch: Partial<ItemFilters>): void
   onLayout(layout: Layout): void
-  /** Whether the "add by id" panel is open, and the button that toggles it. */
-  adding: boolean
-  onAddById(): void
 }
 
 export function ItemsToolbar({
@@ -39,9 +36,7 @@ export function ItemsToolbar({
   shown,
   total,
   onFilters,
-  onLayout,
-  adding,
-  onAddById
+  onLayout
 }: ItemsToolbarProps): React.JSX.Element {
   const searchRef = useRef<HTMLInputElement>(null)
 
@@ -77,7 +72,7 @@ export function ItemsToolbar({
           ref={searchRef}
           type="search"
           aria-label="Search items"
-          placeholder="Search name, tag or category"
+          placeholder="Search name, tag, category"
           value={filters.query}
           onChange={(e) => onFilters({ query: e.target.value })}
           onKeyDown={(e) => {
@@ -154,18 +149,6 @@ export function ItemsToolbar({
             ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`
             : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
         </span>
-
-        <button
-          type="button"
-          className={styles.add}
-          aria-expanded={adding}
-          aria-controls="items-add-by-id"
-          onClick={onAddById}
-          title="Add an item the list does not show, by its id"
-        >
-          <Plus size={16} aria-hidden />
-          Add by id
-        </button>
 
         <div className={styles.segmented} role="group" aria-label="Layout">
           <button

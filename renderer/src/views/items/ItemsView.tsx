@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { PackageOpen, SearchX, X } from 'lucide-react'
+import { PackageOpen, Plus, SearchX, X } from 'lucide-react'
 import { useItems } from '../../stores/items'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
@@ -108,6 +108,20 @@ export function ItemsView(): React.JSX.Element {
         freshness={s.freshness}
         busy={s.refreshing || (s.status === 'loading' && !s.payload)}
         onRefresh={() => void refresh()}
+        actions={
+          total > 0 && (
+            <Button
+              size="sm"
+              icon={<Plus size={14} aria-hidden />}
+              aria-expanded={adding}
+              aria-controls="items-add-by-id"
+              onClick={() => setAdding((a) => !a)}
+              title="Add an item the list does not show, by its id"
+            >
+              Add by id
+            </Button>
+          )
+        }
       />
       {total > 0 && (
         <ItemsToolbar
@@ -118,8 +132,6 @@ export function ItemsView(): React.JSX.Element {
           total={total}
           onFilters={setFilters}
           onLayout={setLayout}
-          adding={adding}
-          onAddById={() => setAdding((a) => !a)}
         />
       )}
       {total > 0 && adding && (

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { FileDown, History, Search, SearchX, X } from 'lucide-react'
+import { FileDown, History, SearchX } from 'lucide-react'
 import { shortCode } from '../../lib/codes'
 import { useNow } from '../../lib/use-now'
 import { useHistory } from '../../stores/history'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
+import { SearchField } from '../../ui/SearchField'
 import { EmptyState, ErrorState } from '../../ui/States'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { toast } from '../../ui/toast'
@@ -15,45 +16,6 @@ import styles from './History.module.css'
 
 /** Typing waits this long before asking main again. */
 const SEARCH_DELAY_MS = 200
-
-function SearchBox({
-  value,
-  onChange
-}: {
-  value: string
-  onChange(v: string): void
-}): React.JSX.Element {
-  return (
-    <div className={styles.search} role="search">
-      <Search size={16} className={styles.searchIcon} aria-hidden />
-      <input
-        type="search"
-        aria-label="Search history"
-        placeholder="Code, item, or valid / not valid / refunded"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && value) {
-            e.stopPropagation()
-            onChange('')
-          }
-        }}
-        spellCheck={false}
-        autoComplete="off"
-      />
-      {value && (
-        <button
-          type="button"
-          className={styles.clear}
-          aria-label="Clear search"
-          onClick={() => onChange('')}
-        >
-          <X size={14} aria-hidden />
-        </button>
-      )}
-    </div>
-  )
-}
 
 /** Every check made on this connection: searchable, re-checkable, exportable. */
 export function HistoryView(): React.JSX.Element {
@@ -182,7 +144,14 @@ export function HistoryView(): React.JSX.Element {
         }
       />
       <div className={styles.toolbar}>
-        <SearchBox value={s.query} onChange={setQuery} />
+        <SearchField
+          className={styles.search}
+          landmark
+          label="Search history"
+          placeholder="Code, item, or valid / not valid / refunded"
+          value={s.query}
+          onChange={setQuery}
+        />
         {s.status === 'ready' && (s.total > 0 || hasQuery) && (
           <p className={styles.count} aria-live="polite">
             {hasQuery

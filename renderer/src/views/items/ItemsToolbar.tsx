@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react'
-import { LayoutGrid, List, Search, X } from 'lucide-react'
+import { LayoutGrid, List } from 'lucide-react'
 import type { ItemKind } from '../../../../shared/model'
 import type { Layout } from '../../stores/items'
 import type { ItemFilters, ItemSort, KindFilter } from './filter'
+import { SearchField } from '../../ui/SearchField'
 import { KindIcon } from './KindBadge'
 import styles from './ItemsToolbar.module.css'
 
@@ -66,36 +67,15 @@ export function ItemsToolbar({
       aria-label="Filter items"
       aria-orientation="horizontal"
     >
-      <div className={styles.search}>
-        <Search size={16} className={styles.searchIcon} aria-hidden />
-        <input
-          ref={searchRef}
-          type="search"
-          aria-label="Search items"
-          placeholder="Search name, tag, category"
-          value={filters.query}
-          onChange={(e) => onFilters({ query: e.target.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && filters.query) {
-              e.stopPropagation()
-              onFilters({ query: '' })
-            }
-          }}
-          spellCheck={false}
-          autoComplete="off"
-        />
-        {filters.query && (
-          <button
-            type="button"
-            className={styles.clear}
-            aria-label="Clear"
-            title="Clear search"
-            onClick={() => onFilters({ query: '' })}
-          >
-            <X size={14} aria-hidden />
-          </button>
-        )}
-      </div>
+      <SearchField
+        className={styles.search}
+        inputRef={searchRef}
+        label="Search items"
+        placeholder="Search name, tag, category"
+        clearLabel="Clear"
+        value={filters.query}
+        onChange={(query) => onFilters({ query })}
+      />
 
       <label className={styles.field}>
         <span className="visually-hidden">Category</span>

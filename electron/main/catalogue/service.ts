@@ -67,33 +67,37 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
   }
 
-  // Read-modify-write of a cached list, one at a time per connection: a bulk run learns
-  // items in parallel, and two writers would each drop the other's item.
-  const listEdits = new Map<string, Promise<void>>()
-
   /**
-   * A list built from known ids (the list endpoint unusable) takes in an item learnt
-   * since, so that it is there offline and after a restart without a Refresh. A list the
-   * marketplace answered is its own truth and is left alone.
+   * A list built from known ids (the list endpoint unusable) also shows the items learnt
+   * since it was built, by id or from a valid purchase, so they are there offline and
+   * without a Refresh. Done when the list is read, not when an item is learnt: a purchase
+   * check must not read a 10,000-item list to find out it has nothing to do. A list the
+   * marketplace answered is its own truth and is left as it was.
    */
-  const joinCachedList = (connectionId: string, item: Item): Promise<void> => {
-    const edit = (listEdits.get(connectionId) ?? Promise.resolve()).then(() =>
-      quietly('add the item to the cached list', async () => {
-        const list = cache ? await cache.readItems(connectionId) : null
-        if (!cache || !list || list.data.listProblem === null) return
-        const known = list.data.items.some((i) => i.id === item.id)
-        const items = known
-          ? list.data.items.map((i) => (i.id === item.id ? item : i))
-          : [...list.data.items, item]
-        const skipped = list.data.skipped.filter((sk) => sk.field !== `item ${item.id}`)
-        await cache.writeItems(connectionId, {
-          data: { ...list.data, items, skipped },
-          fetchedAt: list.fetchedAt
-        })
-      })
-    )
-    listEdits.set(connectionId, edit)
-    return edit
+  const withLearntItems = async (
+    connectionId: string,
+    entry: CachedEntry<ItemsPayload> | null
+  ): Promise<CachedEntry<ItemsPayload> | null> => {
+    if (!cache || !entry || entry.data.listProblem === null) return entry
+    const listed = new Set(entry.data.items.map((i) => i.id))
+    const builtAt = Date.parse(entry.fetchedAt)
+    const learnt: Item[] = []
+    for (const id of await cache.knownItemIds(connectionId)) {
+      if (listed.has(id)) continue
+      const one = await cache.readItem(connectionId, id)
+      // Only newer than the list: an older copy may be of an item since removed.
+      if (one && Date.parse(one.fetchedAt) > builtAt) learnt.push(one.data)
+    }
+    if (learnt.length === 0) return entry
+    const found = new Set(learnt.map((i) => `item ${i.id}`))
+    return {
+      ...entry,
+      data: {
+        ...entry.data,
+        items: [...entry.data.items, ...learnt],
+        skipped: entry.data.skipped.filter((sk) => !found.has(sk.field))
+      }
+    }
   }
 
   const allow = (connectionId: string, urls: string[]): void => {
@@ -221,7 +225,8 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const { connectionId, client } = await options.connections.activeClient()
     return fresh<ItemsPayload>({
       refresh: request?.refresh === true,
-      read: async () => (cache ? cache.readItems(connectionId) : null),
+      read: async () =>
+        cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
       fetch: () => fetchItems(connectionId, client),
       write: async (entry) => cache?.writeItems(connectionId, entry),
       seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls))
@@ -249,7 +254,6 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     await quietly('remember the item', async () =>
       cache?.rememberItemIds(connectionId, [request.id])
     )
-    if (result.freshness.source === 'network') await joinCachedList(connectionId, result.data)
     return result
   }
 
@@ -276,7 +280,6 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       await quietly('update the cache', async () =>
         cache?.writeItem(connectionId, { data: item, fetchedAt: validation.checkedAt })
       )
-      await joinCachedList(connectionId, item)
     }
     await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
   }

@@ -171,7 +171,7 @@ describe('a list built from known ids learns without a Refresh', () => {
     expect(after.data.listProblem).toBe('empty-or-single')
   })
 
-  it('items of validated purchases join it, all of them when checked at once', async () => {
+  it('items of validated purchases join it, all of them when checked at once, and found ones leave skipped', async () => {
     const validation = (id: number): Validation => ({
       valid: true,
       code: `code-${id}`,
@@ -193,6 +193,14 @@ describe('a list built from known ids learns without a Refresh', () => {
     expect(after.data.items.map((i) => i.id).sort()).toEqual([1, 7, 8, 99])
     // Item 99 turned out to exist after all: it is no longer reported as gone.
     expect(after.data.skipped).toEqual([])
+  })
+
+  it('an older copy of an item the list found gone is not brought back', async () => {
+    await cache.writeItem(CONN, { data: item(99), fetchedAt: '2024-06-01T00:00:00.000Z' })
+    const again = await service.listItems()
+    expect(again.freshness.source).toBe('cache')
+    expect(again.data.items.map((i) => i.id)).toEqual([1])
+    expect(again.data.skipped.map((sk) => sk.field)).toEqual(['item 99'])
   })
 
   it('a list the marketplace answered is not changed by what is learnt', async () => {

@@ -300,7 +300,7 @@ export const contract = {
   startBulk: {
     channel: channels.startBulk,
     request: z.object({ text: z.string().max(500_000) }),
-    response: z.object({ jobId: z.string(), codes: z.array(z.string()) })
+    response: BulkJobSchema
   },
   getBulk: { channel: channels.getBulk, request: jobRequest, response: BulkJobSchema },
   pauseBulk: { channel: channels.pauseBulk, request: jobRequest, response: BulkJobSchema },

@@ -68,7 +68,7 @@ function snapshots(list: BulkJob[]): SellerDeskApi['getBulk'] {
 const startsWith =
   (codes: string[]): SellerDeskApi['startBulk'] =>
   async () =>
-    ok({ jobId: JOB, codes })
+    ok(job(codes.map(pending)))
 
 /** Lets the 500 ms poll run `n` times, with every answer applied. */
 async function tick(ms = 500): Promise<void> {

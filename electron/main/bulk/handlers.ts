@@ -12,7 +12,9 @@ export function bulkHandlers(
   depsForActive: () => Promise<BulkJobDeps>
 ): BulkHandlers {
   return {
-    startBulk: async (request) => runner.start(request.text, await depsForActive()),
+    // The first snapshot, every code pending: the renderer shows it as main sees it.
+    startBulk: async (request) =>
+      runner.get(runner.start(request.text, await depsForActive()).jobId),
     getBulk: async (request) => runner.get(request.jobId),
     pauseBulk: async (request) => runner.pause(request.jobId),
     resumeBulk: async (request) => runner.resume(request.jobId),

@@ -12,8 +12,6 @@ interface BulkState {
   /** The pasted text. */
   text: string
   starting: boolean
-  /** The codes main pulled out of the text (duplicates merged), in order. */
-  codes: string[]
   job: BulkJob | null
   /** Starting failed, or the job could no longer be read. */
   error: AppError | null
@@ -43,7 +41,6 @@ const initial = {
   tab: 'single' as ValidateTab,
   text: '',
   starting: false,
-  codes: [] as string[],
   job: null,
   error: null,
   acting: false,
@@ -94,38 +91,14 @@ export const useBulk = create<BulkState>((set, get) => {
       const text = get().text
       if (!text.trim() || get().starting || isActive(get().job)) return
       const mine = ++epoch
-      set({ starting: true, error: null, exportError: null, job: null, codes: [] })
+      set({ starting: true, error: null, exportError: null, job: null })
       const r = await getBridge().startBulk({ text })
       if (mine !== epoch) return
       if (!r.ok) {
         set({ starting: false, error: r.error })
         return
       }
-      const { jobId, codes } = r.data
-      // Shown at once as all pending; the first poll fills it in.
-      set({
-        starting: false,
-        codes,
-        job: {
-          jobId,
-          state: 'running',
-          done: 0,
-          total: codes.length,
-          waitingUntil: null,
-          results: codes.map((code) => ({
-            code,
-            looksLikeUuid: true,
-            status: 'pending' as const,
-            itemId: null,
-            itemName: null,
-            license: null,
-            supportedUntil: null,
-            message: null,
-            errorKind: null,
-            flag: null
-          }))
-        }
-      })
+      set({ starting: false, job: r.data })
       await get().poll()
     },
 
@@ -171,7 +144,7 @@ export const useBulk = create<BulkState>((set, get) => {
     startOver() {
       if (isActive(get().job)) return
       epoch++
-      set({ job: null, codes: [], error: null, exportError: null, acting: false, exporting: false })
+      set({ job: null, error: null, exportError: null, acting: false, exporting: false })
     },
 
     reset() {

@@ -152,9 +152,9 @@ describe('offline stores inside the app, against the demo marketplace', () => {
 
   it('runs a bulk check through the app and records it', async () => {
     const text = `Codes:\n${demo.sampleCodes.valid}\n"${demo.sampleCodes.expired}",x\n${demo.sampleCodes.invalid}\n${demo.sampleCodes.valid}`
-    const { jobId, codes } = data<{ jobId: string; codes: string[] }>(
-      await call('startBulk', { text })
-    )
+    const started = data<BulkJob>(await call('startBulk', { text }))
+    const { jobId } = started
+    const codes = started.results.map((r) => r.code)
     expect(codes).toEqual([
       demo.sampleCodes.valid,
       demo.sampleCodes.expired,

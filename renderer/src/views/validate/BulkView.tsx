@@ -32,7 +32,6 @@ function BulkPanel(): React.JSX.Element {
     useShallow((b) => ({
       text: b.text,
       starting: b.starting,
-      codes: b.codes,
       job: b.job,
       error: b.error,
       acting: b.acting,
@@ -62,8 +61,8 @@ function BulkPanel(): React.JSX.Element {
   return (
     <div className={styles.jobPanel}>
       <p className={styles.found}>
-        {s.codes.length} {s.codes.length === 1 ? 'code' : 'codes'} found in the pasted text
-        (duplicates merged).
+        {job.total} {job.total === 1 ? 'code' : 'codes'} found in the pasted text (duplicates
+        merged).
       </p>
       <BulkProgress
         job={job}

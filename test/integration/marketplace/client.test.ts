@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { inspect } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMarketplaceClient,
@@ -10,6 +9,7 @@ import {
 import {
   ACCOUNT,
   closedPort,
+  failure,
   html,
   ITEM,
   json,
@@ -34,25 +34,6 @@ async function serve(handler: Parameters<typeof startFixture>[0]): Promise<Fixtu
 
 function client(f: { url: string }, extra: Partial<MarketplaceClientOptions> = {}) {
   return createMarketplaceClient({ baseUrl: f.url, apiKey: KEY, pacer: createPacer(), ...extra })
-}
-
-/** The error a promise rejects with, checked to be a MarketplaceError that never holds the key. */
-async function failure(p: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(MarketplaceError)
-    expectNoKey(e)
-    return e as MarketplaceError
-  }
-  throw new Error('expected a failure')
-}
-
-function expectNoKey(e: unknown): void {
-  expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(KEY)
-  expect(JSON.stringify(e)).not.toContain(KEY)
-  expect(String(e)).not.toContain(KEY)
-  expect(inspect((e as { cause?: unknown }).cause, { depth: 10 })).not.toContain(KEY)
 }
 
 describe('requests', () => {

@@ -1,28 +1,11 @@
-import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../../electron/main/demo'
 import {
   createMarketplaceClient,
   createPacer,
-  MarketplaceError,
   type MarketplaceClientOptions
 } from '../../../electron/main/marketplace'
-import { startFixture, type Fixture } from './fixture'
-
-/** The error a promise rejects with, checked to be a MarketplaceError that never holds a key. */
-async function failure(p: Promise<unknown>, keys: string[]): Promise<MarketplaceError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(MarketplaceError)
-    for (const key of keys) {
-      expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(key)
-      expect(JSON.stringify(e)).not.toContain(key)
-    }
-    return e as MarketplaceError
-  }
-  throw new Error('expected a failure')
-}
+import { failure, startFixture, type Fixture } from './fixture'
 
 describe.each(['spec', 'real'] as const)('against the demo marketplace in %s mode', (mode) => {
   let demo: DemoServer

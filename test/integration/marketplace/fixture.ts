@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { inspect } from 'node:util'
+import { expect } from 'vitest'
+import { MarketplaceError } from '../../../electron/main/marketplace'
 
 export interface Received {
   method: string
@@ -124,4 +127,27 @@ export const PURCHASE = {
   supported_until: '2030-01-01T00:00:00.000000Z',
   downloaded: true,
   date: '2024-03-02T14:05:51.000000Z'
+}
+
+/**
+ * The error a promise rejects with, checked to be a MarketplaceError that holds none of
+ * `keys` anywhere: message, properties, JSON form or cause.
+ */
+export async function failure(
+  p: Promise<unknown>,
+  keys: readonly string[] = [KEY]
+): Promise<MarketplaceError> {
+  try {
+    await p
+  } catch (e) {
+    expect(e).toBeInstanceOf(MarketplaceError)
+    for (const key of keys) {
+      expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(key)
+      expect(JSON.stringify(e)).not.toContain(key)
+      expect(String(e)).not.toContain(key)
+      expect(inspect((e as { cause?: unknown }).cause, { depth: 10 })).not.toContain(key)
+    }
+    return e as MarketplaceError
+  }
+  throw new Error('expected a failure')
 }

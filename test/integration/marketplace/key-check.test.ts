@@ -1,4 +1,3 @@
-import { inspect } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../../electron/main/demo'
 import {
@@ -8,27 +7,13 @@ import {
   MarketplaceError,
   type MarketplaceClientOptions
 } from '../../../electron/main/marketplace'
-import { ACCOUNT, json, KEY, PURCHASE, startFixture, type Fixture } from './fixture'
+import { ACCOUNT, failure, json, KEY, PURCHASE, startFixture, type Fixture } from './fixture'
 
 /**
  * Real installs answer a bad key on purchase validation exactly like a bad code (404
  * "Invalid purchase code", real-server points 12 and 17): "not valid" is only believed
  * once the key is known to work.
  */
-
-async function failure(p: Promise<unknown>, keys: string[]): Promise<MarketplaceError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(MarketplaceError)
-    for (const key of keys) {
-      expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(key)
-      expect(JSON.stringify(e)).not.toContain(key)
-    }
-    return e as MarketplaceError
-  }
-  throw new Error('expected a failure')
-}
 
 describe.each(['spec', 'real'] as const)('the demo marketplace in %s mode', (mode) => {
   let demo: DemoServer

@@ -8,6 +8,7 @@ import { useConnections } from '../../renderer/src/stores/connections'
 import { useHistory } from '../../renderer/src/stores/history'
 import { useValidate } from '../../renderer/src/stores/validate'
 import { scopeStoresToConnection } from '../../renderer/src/frame/connection-scope'
+import { useGlobalShortcuts } from '../../renderer/src/frame/shortcuts'
 import { Toaster } from '../../renderer/src/ui/Toaster'
 import { HOSTILE, err, installFakeBridge, ok, sampleConnections } from './fake-bridge'
 import { stubLayout } from './items-layout'
@@ -332,12 +333,22 @@ describe('Bulk validation', () => {
 
   it('switches back to one code with Ctrl+K', async () => {
     installFakeBridge()
-    render(<ValidateView />)
+    // The app-wide shortcut handler owns Ctrl+K, as in the running app.
+    function WithShortcuts(): React.JSX.Element {
+      useGlobalShortcuts(true)
+      return <ValidateView />
+    }
+    render(<WithShortcuts />)
     fireEvent.click(screen.getByRole('tab', { name: 'Bulk' }))
     expect(screen.getByRole('tab', { name: 'Bulk' })).toHaveAttribute('aria-selected', 'true')
     fireEvent.keyDown(window, { key: 'k', code: 'KeyK', ctrlKey: true })
     expect(screen.getByRole('tab', { name: 'One code' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByLabelText('Purchase code')).toBeInTheDocument()
+    expect(screen.getByLabelText('Purchase code')).toHaveFocus()
+    // Already on the field's tab: Ctrl+K brings focus back to it.
+    screen.getByRole('tab', { name: 'Bulk' }).focus()
+    fireEvent.keyDown(window, { key: 'k', code: 'KeyK', ctrlKey: true })
+    expect(screen.getByLabelText('Purchase code')).toHaveFocus()
   })
 })
 

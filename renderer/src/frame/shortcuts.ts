@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useBulk } from '../stores/bulk'
 import { useNav, type View } from '../stores/nav'
+import { useValidate } from '../stores/validate'
 
 type NavView = Exclude<View, 'item'>
 
@@ -54,9 +55,11 @@ export function useGlobalShortcuts(enabled: boolean): void {
         }
         if (isKeyK(e)) {
           e.preventDefault()
-          // "Check a code": the single field, even if Validate was left on its Bulk tab.
+          // "Check a code": the single field, focused, even if Validate was already open
+          // or left on its Bulk tab.
           useBulk.getState().setTab('single')
           nav.go('validate')
+          useValidate.getState().requestFocus()
           return
         }
       }

@@ -28,7 +28,11 @@ interface ValidateState {
   /** The newest lookups from the history (earlier sessions), read when Validate opens. */
   earlier: HistoryEntry[]
   earlierLoaded: boolean
+  /** Bumped by Ctrl/Cmd+K: the code field takes focus each time, even if already shown. */
+  focusRequest: number
 
+  /** Ctrl/Cmd+K ("check a code"): the shortcut handler asks, the field answers. */
+  requestFocus(): void
   setInput(value: string): void
   check(code: string): Promise<void>
   retry(): Promise<void>
@@ -51,6 +55,8 @@ async function latestInHistory(code: string): Promise<HistoryEntry | null> {
 
 export const useValidate = create<ValidateState>((set, get) => ({
   input: '',
+  focusRequest: 0,
+  requestFocus: () => set({ focusRequest: get().focusRequest + 1 }),
   checking: false,
   lastCode: null,
   result: null,

@@ -93,22 +93,6 @@ function BulkPanel(): React.JSX.Element {
 
 /** The Validate screen's Bulk tab: paste many codes, watch them checked, export. */
 export function BulkView(): React.JSX.Element {
-  // Ctrl/Cmd+K means "check a code": back to the single field, focused.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (
-        (e.ctrlKey || e.metaKey) &&
-        !e.altKey &&
-        (e.code === 'KeyK' || e.key.toLowerCase() === 'k')
-      ) {
-        e.preventDefault()
-        useBulk.getState().setTab('single')
-        requestAnimationFrame(() => document.getElementById('purchase-code')?.focus())
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
   return (
     <section className={styles.view} aria-labelledby="validate-title">
       <ViewHeader title={<span id="validate-title">Validate</span>} />

@@ -65,24 +65,12 @@ export function ValidateView(): React.JSX.Element {
     void loadEarlier()
   }, [loadEarlier])
 
-  // Focused on open, and again on Ctrl/Cmd+K while already here.
+  // Focused on open, and again on each Ctrl/Cmd+K (the app-wide shortcut asks).
+  const focusRequest = useValidate((st) => st.focusRequest)
   useEffect(() => {
     inputRef.current?.focus()
     inputRef.current?.select()
-    const onKey = (e: KeyboardEvent): void => {
-      if (
-        (e.ctrlKey || e.metaKey) &&
-        !e.altKey &&
-        (e.code === 'KeyK' || e.key.toLowerCase() === 'k')
-      ) {
-        e.preventDefault()
-        inputRef.current?.focus()
-        inputRef.current?.select()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  }, [focusRequest])
 
   const submit = (e: FormEvent): void => {
     e.preventDefault()

@@ -4,7 +4,7 @@ import type { ErrorKind } from '../../../shared/errors'
 import type { Purchase } from '../../../shared/model'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { csvFilename, toCsv } from '../history/csv'
-import { extractCodes } from './extract-codes'
+import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
 
 export type Verdict = { valid: true; purchase: Purchase } | { valid: false; message: string }
 
@@ -29,7 +29,6 @@ export interface BulkRunnerOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const NOT_VALID_TEXT = 'Not valid (unknown, refunded or cancelled)'
 
 interface Job {
@@ -49,7 +48,7 @@ interface Job {
 
 const pending = (code: string): BulkResult => ({
   code,
-  looksLikeUuid: UUID.test(code),
+  looksLikeUuid: isUuidShaped(code),
   status: 'pending',
   itemId: null,
   itemName: null,

@@ -12,7 +12,7 @@ import { Deadline, networkError, readCapped, type FetchLike } from './http'
 import { interpret, type Operation, type Reading } from './interpret'
 import { fetchMedia, type MediaOptions, type MediaResponse } from './media'
 import { getPacer, type Pacer, type PacerPriority } from './pacer'
-import { normalisePurchaseCode } from './purchase-code'
+import { normalisePurchaseCode } from '../../../shared/purchase-code'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
 

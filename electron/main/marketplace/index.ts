@@ -13,7 +13,7 @@ export {
 } from './client'
 export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from './errors'
 export { normaliseBaseUrl, isLoopbackHost } from './base-url'
-export { normalisePurchaseCode } from './purchase-code'
+export { normalisePurchaseCode } from '../../../shared/purchase-code'
 export { scrubKey } from './scrub'
 export {
   createPacer,

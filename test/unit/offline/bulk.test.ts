@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractCodes, MAX_BULK_CODES } from '../../../electron/main/bulk/extract-codes'
+import { extractCodes, MAX_BULK_CODES } from '../../../shared/purchase-code'
 import { BulkRunner, type BulkJobDeps, type Verdict } from '../../../electron/main/bulk/runner'
 import { AppFailure } from '../../../electron/main/ipc/failure'
 import { validResult } from './helpers/fixtures'

@@ -2,11 +2,18 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { builtinModules } from 'node:module'
 
 const RAW_IPC_MESSAGE =
   'Use the typed contract (shared/ipc): raw IPC lives only in electron/main/glue/ipc.ts and electron/preload/index.ts.'
 // Electron also exports its modules under these subpaths.
 const ELECTRON_MODULES = ['electron', 'electron/main', 'electron/renderer', 'electron/common']
+// Node's built-ins under their bare names too ('fs', 'path/posix'), not only 'node:*'.
+const NODE_BUILTINS = builtinModules.flatMap((m) => [m, `${m}/*`])
+const NO_RENDERER = {
+  group: ['**/renderer/**'],
+  message: 'Main never imports the renderer: share through shared/ instead.'
+}
 const rawIpc = {
   paths: ELECTRON_MODULES.map((name) => ({
     name,
@@ -67,7 +74,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/electron/**', 'electron', 'node:*'],
+              group: ['**/electron/**', 'electron', 'node:*', ...NODE_BUILTINS],
               message: 'The renderer talks to main only through the bridge.'
             }
           ]
@@ -83,7 +90,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/electron/**', '**/renderer/**', 'electron', 'node:*', 'react'],
+              group: [
+                '**/electron/**',
+                '**/renderer/**',
+                'electron',
+                'node:*',
+                ...NODE_BUILTINS,
+                'react'
+              ],
               message: 'shared/ is imported by both sides: no Node, no DOM, no app code.'
             }
           ]
@@ -103,9 +117,25 @@ export default tseslint.config(
             name,
             message:
               'Only electron/main/index.ts and electron/main/glue/ may import Electron: services run in plain Node.'
-          }))
+          })),
+          patterns: [NO_RENDERER]
         }
       ]
     }
+  },
+  {
+    // The glue, index.ts, the preload and the host may import Electron (or not), never the renderer.
+    files: [
+      'electron/main/index.ts',
+      'electron/main/glue/**/*.ts',
+      'electron/preload/**/*.ts',
+      'electron/host/**/*.ts'
+    ],
+    ignores: ['electron/main/glue/ipc.ts', 'electron/preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...rawIpc, patterns: [NO_RENDERER] }] }
+  },
+  {
+    files: ['electron/main/glue/ipc.ts', 'electron/preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_RENDERER] }] }
   }
 )

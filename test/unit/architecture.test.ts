@@ -161,6 +161,11 @@ describe('layering', () => {
     expect(bad.map(show)).toEqual([])
   })
 
+  it('electron/ (main, preload, host) imports nothing from renderer/', () => {
+    const bad = imports.filter(under('electron')).filter((i) => inside(i.target, 'renderer'))
+    expect(bad.map(show)).toEqual([])
+  })
+
   it("only electron/main/index.ts, electron/main/glue/ and the preload import 'electron'", () => {
     const allowed = (f: string) =>
       f === 'electron/main/index.ts' ||

@@ -54,7 +54,9 @@ const config: Configuration = {
     enableNodeCliInspectArguments: false,
     enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,
-    enableCookieEncryption: true
+    enableCookieEncryption: true,
+    // The page comes from app:// (glue/app-protocol.ts); file:// needs no extra powers.
+    grantFileProtocolExtraPrivileges: false
   },
 
   linux: {

@@ -1,16 +1,17 @@
 import { app, BrowserWindow, shell } from 'electron'
 import { join } from 'node:path'
 import { createApp } from './app'
-import { appUrlCheck } from './glue/app-url'
+import { handleAppProtocol } from './glue/app-protocol'
+import { appUrlCheck, devRendererUrl } from './glue/app-url'
 import { registerIpc } from './glue/ipc'
-import { handleMediaProtocol, registerMediaScheme } from './glue/media-protocol'
+import { handleMediaProtocol } from './glue/media-protocol'
+import { registerPrivilegedSchemes } from './glue/schemes'
 import { hardenApp, senderCheck } from './glue/security'
-import { createMainWindow, rendererFileFrom } from './glue/window'
+import { createMainWindow, rendererDirFrom } from './glue/window'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
-const devUrl = app.isPackaged ? null : (process.env['ELECTRON_RENDERER_URL'] ?? null)
-const rendererFile = rendererFileFrom(__dirname)
-const isAppUrl = appUrlCheck({ devUrl, rendererFile })
+const devUrl = devRendererUrl(app.isPackaged, process.env)
+const isAppUrl = appUrlCheck({ devUrl })
 const openExternal = (url: string): Promise<void> => shell.openExternal(url)
 
 if (!app.requestSingleInstanceLock()) {
@@ -18,7 +19,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
   // Before ready: a privileged scheme cannot be registered later.
-  registerMediaScheme()
+  registerPrivilegedSchemes()
   app.whenReady().then(async () => {
     const sellerDesk = await createApp({
       dataDir: app.getPath('userData'),
@@ -28,6 +29,7 @@ if (!app.requestSingleInstanceLock()) {
     })
     registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
     handleMediaProtocol(sellerDesk.media)
+    handleAppProtocol(rendererDirFrom(__dirname))
     let closing = false
     app.on('will-quit', (event) => {
       // Let the demo server and stores close before the process ends.
@@ -40,7 +42,6 @@ if (!app.requestSingleInstanceLock()) {
       createMainWindow({
         preloadPath: join(__dirname, '../preload/index.js'),
         rendererUrl: devUrl,
-        rendererFile,
         devTools: !app.isPackaged
       })
     let win = open()

@@ -1,10 +1,11 @@
 import { BrowserWindow } from 'electron'
 import { join } from 'node:path'
+import { APP_PAGE_URL } from './app-url'
 
 export interface WindowOptions {
   preloadPath: string
+  /** The dev server; null loads the built page from app:// (glue/app-protocol.ts). */
   rendererUrl: string | null
-  rendererFile: string
   /** Off in packaged builds. */
   devTools: boolean
 }
@@ -37,9 +38,9 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     }
   })
   win.once('ready-to-show', () => win.show())
-  if (options.rendererUrl) void win.loadURL(options.rendererUrl)
-  else void win.loadFile(options.rendererFile)
+  void win.loadURL(options.rendererUrl ?? APP_PAGE_URL)
   return win
 }
 
-export const rendererFileFrom = (mainDir: string): string => join(mainDir, '../renderer/index.html')
+/** The built renderer folder (out/renderer), next to the built main. */
+export const rendererDirFrom = (mainDir: string): string => join(mainDir, '../renderer')

@@ -150,7 +150,11 @@ export function createElectronFake(): ElectronFake {
       app,
       session: { defaultSession },
       protocol: {
-        registerSchemesAsPrivileged: (schemes: unknown[]) => privilegedSchemes.push(...schemes),
+        // Electron takes the list once: a second call would silently drop the first's schemes.
+        registerSchemesAsPrivileged: (schemes: unknown[]) => {
+          if (privilegedSchemes.length > 0) throw new Error('registerSchemesAsPrivileged twice')
+          privilegedSchemes.push(...schemes)
+        },
         handle: (scheme: string, handler: ProtocolHandler) => {
           if (protocolHandlers.has(scheme)) throw new Error(`${scheme} handled twice`)
           protocolHandlers.set(scheme, handler)

@@ -8,6 +8,7 @@ import { handleMediaProtocol } from './glue/media-protocol'
 import { registerPrivilegedSchemes } from './glue/schemes'
 import { hardenApp, senderCheck } from './glue/security'
 import { createMainWindow, rendererDirFrom } from './glue/window'
+import { openWindowState } from './glue/window-state'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
 const devUrl = devRendererUrl(app.isPackaged, process.env)
@@ -38,12 +39,16 @@ if (!app.requestSingleInstanceLock()) {
       event.preventDefault()
       void sellerDesk.close().finally(() => app.quit())
     })
+    const windowState = await openWindowState(app.getPath('userData'))
     const open = (): BrowserWindow =>
-      createMainWindow({
-        preloadPath: join(__dirname, '../preload/index.js'),
-        rendererUrl: devUrl,
-        devTools: !app.isPackaged
-      })
+      windowState.track(
+        createMainWindow({
+          preloadPath: join(__dirname, '../preload/index.js'),
+          rendererUrl: devUrl,
+          devTools: !app.isPackaged,
+          placement: windowState.placement()
+        })
+      )
     let win = open()
     app.on('second-instance', () => {
       if (win.isMinimized()) win.restore()

@@ -96,6 +96,7 @@ export interface ElectronFake {
   privilegedSchemes: unknown[]
   ipcHandlers: Map<string, IpcHandler>
   windows: FakeBrowserWindow[]
+  screen: FakeScreen
   /** What the glue imports from 'electron'. */
   module: Record<string, unknown>
 }
@@ -119,6 +120,65 @@ export class FakeBrowserWindow extends FakeEmitter {
   show(): void {
     this.shown = true
   }
+  // Placement, for glue/window-state.ts: the test moves the window by setting these.
+  normalBounds = { x: 0, y: 0, width: 1280, height: 800 }
+  maximized = false
+  destroyed = false
+  getNormalBounds(): Rect {
+    return { ...this.normalBounds }
+  }
+  isMaximized(): boolean {
+    return this.maximized
+  }
+  maximize(): void {
+    this.maximized = true
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+}
+
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+export interface FakeDisplay {
+  id: number
+  bounds: Rect
+  workArea: Rect
+}
+
+/** Electron's screen over a list the test sets; the first display is the primary one. */
+export class FakeScreen {
+  displays: FakeDisplay[] = [
+    {
+      id: 1,
+      bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 }
+    }
+  ]
+  getAllDisplays(): FakeDisplay[] {
+    return this.displays
+  }
+  getPrimaryDisplay(): FakeDisplay {
+    return this.displays[0]!
+  }
+  /** Like Electron: the display the rect overlaps most, else the primary one. */
+  getDisplayMatching(rect: Rect): FakeDisplay {
+    const area = (d: FakeDisplay): number =>
+      Math.max(
+        0,
+        Math.min(rect.x + rect.width, d.bounds.x + d.bounds.width) - Math.max(rect.x, d.bounds.x)
+      ) *
+      Math.max(
+        0,
+        Math.min(rect.y + rect.height, d.bounds.y + d.bounds.height) - Math.max(rect.y, d.bounds.y)
+      )
+    const best = [...this.displays].sort((a, b) => area(b) - area(a))[0]!
+    return area(best) > 0 ? best : this.getPrimaryDisplay()
+  }
 }
 
 export function createElectronFake(): ElectronFake {
@@ -139,6 +199,7 @@ export function createElectronFake(): ElectronFake {
   const privilegedSchemes: unknown[] = []
   const ipcHandlers = new Map<string, IpcHandler>()
   const windows = FakeBrowserWindow.created
+  const screen = new FakeScreen()
   return {
     app,
     defaultSession,
@@ -146,6 +207,7 @@ export function createElectronFake(): ElectronFake {
     privilegedSchemes,
     ipcHandlers,
     windows,
+    screen,
     module: {
       app,
       session: { defaultSession },
@@ -166,7 +228,8 @@ export function createElectronFake(): ElectronFake {
           ipcHandlers.set(channel, handler)
         }
       },
-      BrowserWindow: FakeBrowserWindow
+      BrowserWindow: FakeBrowserWindow,
+      screen
     }
   }
 }

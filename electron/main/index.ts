@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { handleAppProtocol } from './glue/app-protocol'
 import { appUrlCheck, devRendererUrl } from './glue/app-url'
 import { registerIpc } from './glue/ipc'
+import { installAppMenu } from './glue/menu'
 import { handleMediaProtocol } from './glue/media-protocol'
 import { registerPrivilegedSchemes } from './glue/schemes'
 import { hardenApp, senderCheck } from './glue/security'
@@ -31,6 +32,7 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
     handleMediaProtocol(sellerDesk.media)
     handleAppProtocol(rendererDirFrom(__dirname))
+    installAppMenu({ openExternal, devTools: !app.isPackaged })
     let closing = false
     app.on('will-quit', (event) => {
       // Let the demo server and stores close before the process ends.

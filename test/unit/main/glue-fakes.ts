@@ -78,6 +78,11 @@ export type WindowOpenHandler = (details: { url: string }) => { action: string }
 
 export class FakeWebContents extends FakeEmitter {
   windowOpenHandler: WindowOpenHandler | null = null
+  /** What sendInputEvent delivered to the page, in order. */
+  readonly inputEvents: unknown[] = []
+  sendInputEvent(event: unknown): void {
+    this.inputEvents.push(event)
+  }
   constructor(readonly session: FakeSession = new FakeSession()) {
     super()
   }
@@ -90,7 +95,13 @@ export type ProtocolHandler = (request: Request) => Promise<Response>
 export type IpcHandler = (event: unknown, request: unknown) => Promise<unknown>
 
 export interface ElectronFake {
-  app: FakeEmitter & { enableSandbox: ReturnType<typeof vi.fn>; ready(): Promise<void> }
+  app: FakeEmitter & {
+    enableSandbox: ReturnType<typeof vi.fn>
+    setAboutPanelOptions: ReturnType<typeof vi.fn>
+    ready(): Promise<void>
+  }
+  /** The template of the last Menu.setApplicationMenu, as the glue built it. */
+  applicationMenu: { template: unknown[] } | null
   defaultSession: FakeSession
   protocolHandlers: Map<string, ProtocolHandler>
   privilegedSchemes: unknown[]
@@ -105,6 +116,8 @@ export class FakeBrowserWindow extends FakeEmitter {
   static created: FakeBrowserWindow[] = []
   loaded: { url?: string; file?: string } = {}
   shown = false
+  focused = false
+  readonly webContents = new FakeWebContents()
   constructor(
     readonly options: Record<string, unknown> & { webPreferences: Record<string, unknown> }
   ) {
@@ -119,6 +132,9 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
   show(): void {
     this.shown = true
+  }
+  focus(): void {
+    this.focused = true
   }
   // Placement, for glue/window-state.ts: the test moves the window by setting these.
   normalBounds = { x: 0, y: 0, width: 1280, height: 800 }
@@ -186,6 +202,9 @@ export function createElectronFake(): ElectronFake {
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
   const app = Object.assign(new FakeEmitter(), {
     enableSandbox: vi.fn(),
+    getName: () => 'Seller Desk',
+    getVersion: () => '0.1.0',
+    setAboutPanelOptions: vi.fn(),
     whenReady: () => readyPromise,
     /** Resolves whenReady() as Electron does once, then waits for its callbacks to run. */
     ready: async (): Promise<void> => {
@@ -200,7 +219,7 @@ export function createElectronFake(): ElectronFake {
   const ipcHandlers = new Map<string, IpcHandler>()
   const windows = FakeBrowserWindow.created
   const screen = new FakeScreen()
-  return {
+  const fake: ElectronFake = {
     app,
     defaultSession,
     protocolHandlers,
@@ -208,6 +227,7 @@ export function createElectronFake(): ElectronFake {
     ipcHandlers,
     windows,
     screen,
+    applicationMenu: null,
     module: {
       app,
       session: { defaultSession },
@@ -229,7 +249,14 @@ export function createElectronFake(): ElectronFake {
         }
       },
       BrowserWindow: FakeBrowserWindow,
-      screen
+      screen,
+      Menu: {
+        buildFromTemplate: (template: unknown[]) => ({ template }),
+        setApplicationMenu: (menu: { template: unknown[] } | null) => {
+          fake.applicationMenu = menu
+        }
+      }
     }
   }
+  return fake
 }

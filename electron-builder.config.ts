@@ -1,4 +1,5 @@
 import type { Configuration } from 'electron-builder'
+import { HOMEPAGE } from './electron/main/homepage'
 import pkg from './package.json'
 
 /**
@@ -8,8 +9,8 @@ import pkg from './package.json'
  */
 
 // The .deb format requires a homepage and a maintainer with an e-mail; package.json has
-// neither, so they are set here. Replace them with the publisher's real ones before shipping.
-const HOMEPAGE = 'https://sellerdesk.app'
+// neither, so they are set here (the homepage in electron/main/homepage.ts, which the Help
+// menu shares). Replace them with the publisher's real ones before shipping.
 const MAINTAINER = 'Seller Desk <desk@sellerdesk.app>'
 
 // What a packaged Electron still needs at run time besides the defaults electron-builder
@@ -54,7 +55,9 @@ const config: Configuration = {
     enableNodeCliInspectArguments: false,
     enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,
-    enableCookieEncryption: true
+    enableCookieEncryption: true,
+    // The page comes from app:// (glue/app-protocol.ts); file:// needs no extra powers.
+    grantFileProtocolExtraPrivileges: false
   },
 
   linux: {

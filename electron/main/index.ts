@@ -1,16 +1,19 @@
 import { app, BrowserWindow, shell } from 'electron'
 import { join } from 'node:path'
 import { createApp } from './app'
-import { appUrlCheck } from './glue/app-url'
+import { handleAppProtocol } from './glue/app-protocol'
+import { appUrlCheck, devRendererUrl } from './glue/app-url'
 import { registerIpc } from './glue/ipc'
-import { handleMediaProtocol, registerMediaScheme } from './glue/media-protocol'
+import { installAppMenu } from './glue/menu'
+import { handleMediaProtocol } from './glue/media-protocol'
+import { registerPrivilegedSchemes } from './glue/schemes'
 import { hardenApp, senderCheck } from './glue/security'
-import { createMainWindow, rendererFileFrom } from './glue/window'
+import { createMainWindow, rendererDirFrom } from './glue/window'
+import { openWindowState } from './glue/window-state'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
-const devUrl = app.isPackaged ? null : (process.env['ELECTRON_RENDERER_URL'] ?? null)
-const rendererFile = rendererFileFrom(__dirname)
-const isAppUrl = appUrlCheck({ devUrl, rendererFile })
+const devUrl = devRendererUrl(app.isPackaged, process.env)
+const isAppUrl = appUrlCheck({ devUrl })
 const openExternal = (url: string): Promise<void> => shell.openExternal(url)
 
 if (!app.requestSingleInstanceLock()) {
@@ -18,7 +21,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
   // Before ready: a privileged scheme cannot be registered later.
-  registerMediaScheme()
+  registerPrivilegedSchemes()
   app.whenReady().then(async () => {
     const sellerDesk = await createApp({
       dataDir: app.getPath('userData'),
@@ -28,6 +31,8 @@ if (!app.requestSingleInstanceLock()) {
     })
     registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
     handleMediaProtocol(sellerDesk.media)
+    handleAppProtocol(rendererDirFrom(__dirname))
+    installAppMenu({ openExternal, devTools: !app.isPackaged })
     let closing = false
     app.on('will-quit', (event) => {
       // Let the demo server and stores close before the process ends.
@@ -36,13 +41,16 @@ if (!app.requestSingleInstanceLock()) {
       event.preventDefault()
       void sellerDesk.close().finally(() => app.quit())
     })
+    const windowState = await openWindowState(app.getPath('userData'))
     const open = (): BrowserWindow =>
-      createMainWindow({
-        preloadPath: join(__dirname, '../preload/index.js'),
-        rendererUrl: devUrl,
-        rendererFile,
-        devTools: !app.isPackaged
-      })
+      windowState.track(
+        createMainWindow({
+          preloadPath: join(__dirname, '../preload/index.js'),
+          rendererUrl: devUrl,
+          devTools: !app.isPackaged,
+          placement: windowState.placement()
+        })
+      )
     let win = open()
     app.on('second-instance', () => {
       if (win.isMinimized()) win.restore()

@@ -93,6 +93,34 @@ describe('frame', () => {
     expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument()
   })
 
+  it('refreshes the view shown with Ctrl+R, and leaves the key alone where there is no Refresh', async () => {
+    const bridge = installFakeBridge()
+    render(<App />)
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument()
+    await screen.findByRole('button', { name: 'Refresh' })
+    await act(async () => {
+      expect(fireEvent.keyDown(window, { key: 'r', code: 'KeyR', ctrlKey: true })).toBe(false)
+    })
+    expect(bridge.calls.getAccount).toContainEqual({ refresh: true })
+
+    fireEvent.keyDown(window, { key: '2', code: 'Digit2', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'Items', level: 1 })
+    await act(async () => {
+      expect(fireEvent.keyDown(window, { key: 'r', code: 'KeyR', ctrlKey: true })).toBe(false)
+    })
+    expect(bridge.calls.listItems).toContainEqual({ refresh: true })
+
+    fireEvent.keyDown(window, { key: '5', code: 'Digit5', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'Settings', level: 1 })
+    expect(fireEvent.keyDown(window, { key: 'r', code: 'KeyR', ctrlKey: true })).toBe(true)
+    // Without the modifier it is a letter, not Refresh.
+    fireEvent.keyDown(window, { key: '1', code: 'Digit1', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'Account', level: 1 })
+    const before = bridge.getAccount.mock.calls.length
+    expect(fireEvent.keyDown(window, { key: 'r', code: 'KeyR' })).toBe(true)
+    expect(bridge.getAccount.mock.calls.length).toBe(before)
+  })
+
   it('ignores the digits without the modifier (typing in a field must not navigate)', async () => {
     installFakeBridge()
     render(<App />)

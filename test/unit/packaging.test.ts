@@ -97,14 +97,15 @@ describe('targets per operating system', () => {
 })
 
 describe('Electron fuses', () => {
-  it('closes every way to run the binary as something else, and locks the app to its asar', () => {
+  it('closes every way to run the binary as something else, locks the app to its asar, and gives file:// no extra powers', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
-      enableCookieEncryption: true
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false
     })
     expect(config.asar).toBe(true)
   })

@@ -1,16 +1,20 @@
-import { pathToFileURL } from 'node:url'
+/**
+ * The built page is served as app://seller-desk/index.html (glue/app-protocol.ts) rather
+ * than loaded from file://. Here, apart from the handler, so pure code can use them.
+ */
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'seller-desk'
+export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 
 /**
- * Which URLs are our own page: the dev server's origin under `electron-vite dev`, else
- * exactly the built renderer/index.html file (any hash or query). Navigation, IPC senders
- * and the CSP header all decide by this one check.
+ * Which URLs are our own pages: the dev server's origin under `electron-vite dev`, else
+ * anything under app://seller-desk/ (the built renderer, served only from out/renderer).
+ * Navigation, IPC senders and the CSP header all decide by this one check. Node's URL gives
+ * custom schemes an opaque origin (and keeps the host's case, which Chromium lowers for a
+ * standard scheme), so scheme, host and credentials are compared one by one.
  */
-export function appUrlCheck(options: {
-  devUrl: string | null
-  rendererFile: string
-}): (url: string) => boolean {
+export function appUrlCheck(options: { devUrl: string | null }): (url: string) => boolean {
   const devOrigin = options.devUrl ? originOf(options.devUrl) : null
-  const fileHref = pathToFileURL(options.rendererFile).href
   return (raw: string): boolean => {
     let url: URL
     try {
@@ -19,12 +23,36 @@ export function appUrlCheck(options: {
       return false
     }
     if (devOrigin !== null) return url.origin === devOrigin
-    if (url.protocol !== 'file:') return false
-    url.hash = ''
-    url.search = ''
-    return url.href === fileHref
+    return (
+      url.protocol === `${APP_SCHEME}:` &&
+      url.host.toLowerCase() === APP_HOST &&
+      url.username === '' &&
+      url.password === ''
+    )
   }
 }
+
+/**
+ * The dev server's address, trusted only in an unpackaged app (a packaged one ignores the
+ * variable, so nobody can point an installed app at another page through its environment)
+ * and only when it is http(s) on this machine, as electron-vite sets it.
+ */
+export function devRendererUrl(isPackaged: boolean, env: NodeJS.ProcessEnv): string | null {
+  if (isPackaged) return null
+  const raw = env['ELECTRON_RENDERER_URL']
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  if (url.username !== '' || url.password !== '') return null
+  return LOOPBACK_HOSTS.has(url.hostname) ? url.href : null
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 function originOf(raw: string): string | null {
   try {

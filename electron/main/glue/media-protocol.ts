@@ -1,20 +1,17 @@
-import { protocol } from 'electron'
+import { protocol, type CustomScheme } from 'electron'
 import { MEDIA_SCHEME } from '../../../shared/media-url'
 import type { MediaService } from '../media/types'
 
 /**
- * Must run before the app is ready. `standard` gives sd-media://media/?u=... a host and a
- * query that parse like http; `secure` keeps it usable from our page without mixed-content
- * warnings; `stream` lets <video>/<audio> seek with Range requests; `supportFetchAPI` lets
- * the renderer fetch() it. No CORS or service-worker privileges: nothing else needs them.
+ * Registered with the others in schemes.ts, before the app is ready. `standard` gives
+ * sd-media://media/?u=... a host and a query that parse like http; `secure` keeps it usable
+ * from our page without mixed-content warnings; `stream` lets <video>/<audio> seek with Range
+ * requests; `supportFetchAPI` lets the renderer fetch() it. No CORS or service-worker
+ * privileges: nothing else needs them.
  */
-export function registerMediaScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    {
-      scheme: MEDIA_SCHEME,
-      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true }
-    }
-  ])
+export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
+  scheme: MEDIA_SCHEME,
+  privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true }
 }
 
 /**

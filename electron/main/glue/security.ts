@@ -3,7 +3,7 @@ import { safeExternalUrl } from '../ipc/external-url'
 import { cspHeader, withCsp } from './csp'
 
 export interface HardenOptions {
-  /** True for our own page (the built file or the dev server); nothing else may load. */
+  /** True for our own pages (app://seller-desk or the dev server); nothing else may load. */
   isAppUrl: (url: string) => boolean
   /** The dev server's origin in `electron-vite dev`, else null. */
   devOrigin: string | null
@@ -52,8 +52,8 @@ function hardenSession(ses: Session, options: HardenOptions): void {
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
   ses.setPermissionCheckHandler(() => false)
   ses.setDevicePermissionHandler(() => false)
-  // The built page is a file and carries the policy in its meta tag; the dev server's
-  // answers get it as a header too (and any other http answer for our own page).
+  // The app:// handler puts the header on the built page itself; this adds it to the dev
+  // server's answers (and to any other answer for our own page the session sees).
   const policy = cspHeader(options.devOrigin !== null)
   ses.webRequest.onHeadersReceived((details, callback) => {
     if (!options.isAppUrl(details.url)) {

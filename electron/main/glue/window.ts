@@ -1,19 +1,22 @@
 import { BrowserWindow } from 'electron'
 import { join } from 'node:path'
+import type { Placement } from '../window-state/placement'
+import { APP_PAGE_URL } from './app-url'
 
 export interface WindowOptions {
   preloadPath: string
+  /** The dev server; null loads the built page from app:// (glue/app-protocol.ts). */
   rendererUrl: string | null
-  rendererFile: string
   /** Off in packaged builds. */
   devTools: boolean
+  /** Where to open (glue/window-state.ts); absent, 1280×800 where the system puts it. */
+  placement?: Placement
 }
 
 /** One window, sandboxed: the renderer gets the preload bridge and nothing of Node. */
 export function createMainWindow(options: WindowOptions): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    ...(options.placement?.bounds ?? { width: 1280, height: 800 }),
     minWidth: 720,
     minHeight: 520,
     show: false,
@@ -36,10 +39,14 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
       spellcheck: false
     }
   })
-  win.once('ready-to-show', () => win.show())
-  if (options.rendererUrl) void win.loadURL(options.rendererUrl)
-  else void win.loadFile(options.rendererFile)
+  win.once('ready-to-show', () => {
+    // Maximised before it shows, so it does not appear small and then jump.
+    if (options.placement?.maximized) win.maximize()
+    win.show()
+  })
+  void win.loadURL(options.rendererUrl ?? APP_PAGE_URL)
   return win
 }
 
-export const rendererFileFrom = (mainDir: string): string => join(mainDir, '../renderer/index.html')
+/** The built renderer folder (out/renderer), next to the built main. */
+export const rendererDirFrom = (mainDir: string): string => join(mainDir, '../renderer')

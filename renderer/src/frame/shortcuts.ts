@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
+import { useAccount } from '../stores/account'
 import { useBulk } from '../stores/bulk'
+import { useItems } from '../stores/items'
 import { useNav, type View } from '../stores/nav'
 import { useValidate } from '../stores/validate'
 
@@ -33,9 +35,39 @@ function isKeyK(e: KeyboardEvent): boolean {
   return e.code === 'KeyK' || e.key.toLowerCase() === 'k'
 }
 
+function isKeyR(e: KeyboardEvent): boolean {
+  return e.code === 'KeyR' || e.key.toLowerCase() === 'r'
+}
+
 /**
- * App-wide keys: Ctrl/Cmd+1..5 switch views, Ctrl/Cmd+K jumps to Validate, Escape goes
- * back from a detail view unless something nearer (a dialog, a viewer) handled it first.
+ * Refresh on the view shown, as its Refresh button would (not while one runs; not on an
+ * item that has not loaded). False where the view has no Refresh, so the key is left alone.
+ */
+function refreshView(view: View): boolean {
+  if (view === 'account') {
+    const account = useAccount.getState()
+    if (!account.refreshing) void account.refresh()
+    return true
+  }
+  if (view === 'items') {
+    const items = useItems.getState()
+    if (!items.refreshing) void items.refresh()
+    return true
+  }
+  if (view === 'item') {
+    const { detail, refreshDetail } = useItems.getState()
+    if (!detail?.item) return false
+    if (!detail.refreshing) void refreshDetail()
+    return true
+  }
+  return false
+}
+
+/**
+ * App-wide keys: Ctrl/Cmd+1..5 switch views, Ctrl/Cmd+K jumps to Validate, Ctrl/Cmd+R
+ * refreshes the view shown, Escape goes back from a detail view unless something nearer (a
+ * dialog, a viewer) handled it first. The desktop menu shows the same keys and, clicked,
+ * sends the page these very key presses (electron/main/glue/menu.ts).
  */
 export function useGlobalShortcuts(enabled: boolean): void {
   useEffect(() => {
@@ -60,6 +92,10 @@ export function useGlobalShortcuts(enabled: boolean): void {
           useBulk.getState().setTab('single')
           nav.go('validate')
           useValidate.getState().requestFocus()
+          return
+        }
+        if (isKeyR(e) && refreshView(nav.view)) {
+          e.preventDefault()
           return
         }
       }

@@ -78,6 +78,11 @@ export type WindowOpenHandler = (details: { url: string }) => { action: string }
 
 export class FakeWebContents extends FakeEmitter {
   windowOpenHandler: WindowOpenHandler | null = null
+  /** What sendInputEvent delivered to the page, in order. */
+  readonly inputEvents: unknown[] = []
+  sendInputEvent(event: unknown): void {
+    this.inputEvents.push(event)
+  }
   constructor(readonly session: FakeSession = new FakeSession()) {
     super()
   }
@@ -90,12 +95,19 @@ export type ProtocolHandler = (request: Request) => Promise<Response>
 export type IpcHandler = (event: unknown, request: unknown) => Promise<unknown>
 
 export interface ElectronFake {
-  app: FakeEmitter & { enableSandbox: ReturnType<typeof vi.fn>; ready(): Promise<void> }
+  app: FakeEmitter & {
+    enableSandbox: ReturnType<typeof vi.fn>
+    setAboutPanelOptions: ReturnType<typeof vi.fn>
+    ready(): Promise<void>
+  }
+  /** The template of the last Menu.setApplicationMenu, as the glue built it. */
+  applicationMenu: { template: unknown[] } | null
   defaultSession: FakeSession
   protocolHandlers: Map<string, ProtocolHandler>
   privilegedSchemes: unknown[]
   ipcHandlers: Map<string, IpcHandler>
   windows: FakeBrowserWindow[]
+  screen: FakeScreen
   /** What the glue imports from 'electron'. */
   module: Record<string, unknown>
 }
@@ -104,6 +116,8 @@ export class FakeBrowserWindow extends FakeEmitter {
   static created: FakeBrowserWindow[] = []
   loaded: { url?: string; file?: string } = {}
   shown = false
+  focused = false
+  readonly webContents = new FakeWebContents()
   constructor(
     readonly options: Record<string, unknown> & { webPreferences: Record<string, unknown> }
   ) {
@@ -119,6 +133,68 @@ export class FakeBrowserWindow extends FakeEmitter {
   show(): void {
     this.shown = true
   }
+  focus(): void {
+    this.focused = true
+  }
+  // Placement, for glue/window-state.ts: the test moves the window by setting these.
+  normalBounds = { x: 0, y: 0, width: 1280, height: 800 }
+  maximized = false
+  destroyed = false
+  getNormalBounds(): Rect {
+    return { ...this.normalBounds }
+  }
+  isMaximized(): boolean {
+    return this.maximized
+  }
+  maximize(): void {
+    this.maximized = true
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+}
+
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+export interface FakeDisplay {
+  id: number
+  bounds: Rect
+  workArea: Rect
+}
+
+/** Electron's screen over a list the test sets; the first display is the primary one. */
+export class FakeScreen {
+  displays: FakeDisplay[] = [
+    {
+      id: 1,
+      bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 }
+    }
+  ]
+  getAllDisplays(): FakeDisplay[] {
+    return this.displays
+  }
+  getPrimaryDisplay(): FakeDisplay {
+    return this.displays[0]!
+  }
+  /** Like Electron: the display the rect overlaps most, else the primary one. */
+  getDisplayMatching(rect: Rect): FakeDisplay {
+    const area = (d: FakeDisplay): number =>
+      Math.max(
+        0,
+        Math.min(rect.x + rect.width, d.bounds.x + d.bounds.width) - Math.max(rect.x, d.bounds.x)
+      ) *
+      Math.max(
+        0,
+        Math.min(rect.y + rect.height, d.bounds.y + d.bounds.height) - Math.max(rect.y, d.bounds.y)
+      )
+    const best = [...this.displays].sort((a, b) => area(b) - area(a))[0]!
+    return area(best) > 0 ? best : this.getPrimaryDisplay()
+  }
 }
 
 export function createElectronFake(): ElectronFake {
@@ -126,6 +202,9 @@ export function createElectronFake(): ElectronFake {
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
   const app = Object.assign(new FakeEmitter(), {
     enableSandbox: vi.fn(),
+    getName: () => 'Seller Desk',
+    getVersion: () => '0.1.0',
+    setAboutPanelOptions: vi.fn(),
     whenReady: () => readyPromise,
     /** Resolves whenReady() as Electron does once, then waits for its callbacks to run. */
     ready: async (): Promise<void> => {
@@ -139,18 +218,25 @@ export function createElectronFake(): ElectronFake {
   const privilegedSchemes: unknown[] = []
   const ipcHandlers = new Map<string, IpcHandler>()
   const windows = FakeBrowserWindow.created
-  return {
+  const screen = new FakeScreen()
+  const fake: ElectronFake = {
     app,
     defaultSession,
     protocolHandlers,
     privilegedSchemes,
     ipcHandlers,
     windows,
+    screen,
+    applicationMenu: null,
     module: {
       app,
       session: { defaultSession },
       protocol: {
-        registerSchemesAsPrivileged: (schemes: unknown[]) => privilegedSchemes.push(...schemes),
+        // Electron takes the list once: a second call would silently drop the first's schemes.
+        registerSchemesAsPrivileged: (schemes: unknown[]) => {
+          if (privilegedSchemes.length > 0) throw new Error('registerSchemesAsPrivileged twice')
+          privilegedSchemes.push(...schemes)
+        },
         handle: (scheme: string, handler: ProtocolHandler) => {
           if (protocolHandlers.has(scheme)) throw new Error(`${scheme} handled twice`)
           protocolHandlers.set(scheme, handler)
@@ -162,7 +248,15 @@ export function createElectronFake(): ElectronFake {
           ipcHandlers.set(channel, handler)
         }
       },
-      BrowserWindow: FakeBrowserWindow
+      BrowserWindow: FakeBrowserWindow,
+      screen,
+      Menu: {
+        buildFromTemplate: (template: unknown[]) => ({ template }),
+        setApplicationMenu: (menu: { template: unknown[] } | null) => {
+          fake.applicationMenu = menu
+        }
+      }
     }
   }
+  return fake
 }

@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MEDIA_SCHEME, mediaProtocolUrl } from '../../../shared/media-url'
 import { fetchMedia } from '../../../electron/main/marketplace'
 import { MediaCache } from '../../../electron/main/media/media-cache'
-import {
-  handleMediaProtocol,
-  registerMediaScheme
-} from '../../../electron/main/glue/media-protocol'
+import { handleMediaProtocol } from '../../../electron/main/glue/media-protocol'
+import { registerPrivilegedSchemes } from '../../../electron/main/glue/schemes'
 import { bytesOf, startMediaServer, type MediaTestServer } from '../offline/helpers/media-server'
 
 // The sd-media: handler Electron would call, driven with real Requests and answered by a
@@ -34,7 +32,7 @@ beforeAll(async () => {
     flushDelayMs: 10
   })
   cache.allow('c1', [`${server.base}/thumb.png`])
-  registerMediaScheme()
+  registerPrivilegedSchemes()
   handleMediaProtocol(cache)
 })
 
@@ -51,9 +49,11 @@ const handler = () => {
 }
 const get = (url: string, init?: RequestInit) => handler()(new Request(url, init))
 
-describe('registerMediaScheme', () => {
+describe('registerPrivilegedSchemes', () => {
   it('gives sd-media exactly the privileges media needs, and no more', () => {
-    expect(fake.privilegedSchemes).toEqual([
+    expect(
+      fake.privilegedSchemes.filter((s) => (s as { scheme: string }).scheme === 'sd-media')
+    ).toEqual([
       {
         scheme: 'sd-media',
         privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true }

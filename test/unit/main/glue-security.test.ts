@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { vi } from 'vitest'
@@ -12,9 +11,8 @@ import { FakeSession, FakeWebContents, fakeEvent } from './glue-fakes'
 const fake = await vi.hoisted(async () => (await import('./glue-fakes')).createElectronFake())
 vi.mock('electron', () => fake.module)
 
-const rendererFile = join('/opt/seller-desk/out/renderer/index.html')
-const appPage = `${pathToFileURL(rendererFile).href}#/items`
-const isAppUrl = appUrlCheck({ devUrl: null, rendererFile })
+const appPage = 'app://seller-desk/index.html#/items'
+const isAppUrl = appUrlCheck({ devUrl: null })
 const opened: string[] = []
 let failOpen = false
 
@@ -39,7 +37,8 @@ function newContents(session?: FakeSession): FakeWebContents {
 const FOREIGN = [
   'https://evil.example/',
   'file:///etc/passwd',
-  `${pathToFileURL('/opt/seller-desk/out/renderer/other.html').href}`,
+  `${pathToFileURL('/opt/seller-desk/out/renderer/index.html').href}`,
+  'app://other/index.html',
   'javascript:alert(1)',
   'sd-media://media/?u=https%3A%2F%2Fx.example%2Fa.png',
   'not a url'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMainWindow, rendererFileFrom } from '../../../electron/main/glue/window'
+import { createMainWindow, rendererDirFrom } from '../../../electron/main/glue/window'
 
 // createMainWindow's options are the renderer's sandbox: checked one by one, so dropping
 // any of them (sandbox: true, contextIsolation...) fails here, without the Electron binary.
@@ -11,7 +11,6 @@ vi.mock('electron', () => fake.module)
 const base = {
   preloadPath: '/opt/seller-desk/out/preload/index.js',
   rendererUrl: null,
-  rendererFile: '/opt/seller-desk/out/renderer/index.html',
   devTools: false
 }
 
@@ -58,9 +57,9 @@ describe('createMainWindow', () => {
     expect(created().options.webPreferences['devTools']).toBe(true)
   })
 
-  it('loads the built file, or the dev server when given, and shows once ready', () => {
+  it('loads the built page from app://, or the dev server when given, and shows once ready', () => {
     const win = createMainWindow(base) as unknown as (typeof fake.windows)[number]
-    expect(win.loaded).toEqual({ file: base.rendererFile })
+    expect(win.loaded).toEqual({ url: 'app://seller-desk/index.html' })
     expect(win.options).toMatchObject({ show: false, title: 'Seller Desk' })
     expect(win.shown).toBe(false)
     win.emit('ready-to-show')
@@ -72,8 +71,6 @@ describe('createMainWindow', () => {
   })
 
   it('finds the built renderer next to the built main', () => {
-    expect(rendererFileFrom(join('/opt/app/out/main'))).toBe(
-      join('/opt/app/out/renderer/index.html')
-    )
+    expect(rendererDirFrom(join('/opt/app/out/main'))).toBe(join('/opt/app/out/renderer'))
   })
 })

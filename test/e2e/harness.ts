@@ -32,7 +32,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { onTestFinished, TestRunner } from 'vitest'
+import { afterAll, onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/main/demo'
@@ -86,6 +86,23 @@ export const resultsDir = join(repoRoot, 'test-results')
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
+
+// One Chromium per test file (vitest gives each file its own module instance), a fresh
+// context per harness: contexts share no cookies, storage or cache, and a launch costs
+// about a second on a 2-core machine.
+let sharedBrowser: Promise<Browser> | null = null
+function fileBrowser(): Promise<Browser> {
+  sharedBrowser ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (sharedBrowser = null))
+    return browser
+  })
+  return sharedBrowser
+}
+afterAll(async () => {
+  const browser = sharedBrowser
+  sharedBrowser = null
+  await (await browser?.catch(() => null))?.close()
+})
 
 const slug = (name: string): string =>
   name
@@ -177,12 +194,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
     cleanups.push(() => running?.close() ?? Promise.resolve())
 
-    const browser = await launchChromium()
-    cleanups.push(() => browser.close())
+    const browser = await fileBrowser()
     const context = await browser.newContext({
       colorScheme: options.colorScheme ?? 'light',
       viewport: options.viewport ?? { width: 1280, height: 800 }
     })
+    cleanups.push(() => context.close())
     await context.tracing.start({ screenshots: true, snapshots: true })
     const page = await context.newPage()
     page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`))

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
-import { launchHost, type RunningHost } from '../../electron/host/launch'
+import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import {
   ACCOUNT,
   ITEM,
@@ -76,17 +76,19 @@ export interface KeyHost {
  * the real keychain under a service of its own, emptied on close. The page is a stub:
  * these tests speak to the host the way an attacker holding its address would.
  */
-export async function startKeyHost(): Promise<KeyHost> {
+export async function startKeyHost(
+  options: Pick<LaunchOptions, 'classifyAddress'> = {}
+): Promise<KeyHost> {
   const top = await mkdtemp(join(tmpdir(), 'seller-desk-key-'))
   const rendererDir = join(top, 'renderer')
   const dataDir = join(top, 'data')
-  await import('node:fs/promises').then((fs) => fs.mkdir(rendererDir))
+  await mkdir(rendererDir)
   await writeFile(
     join(rendererDir, 'index.html'),
     `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`
   )
   const keychainService = `Seller Desk test ${randomUUID()}`
-  const host = await launchHost({ dataDir, rendererDir, port: 0, keychainService })
+  const host = await launchHost({ dataDir, rendererDir, port: 0, keychainService, ...options })
   const rpcText = async (method: string, body?: unknown): Promise<string> =>
     (await rpcRequest(host.server.port, method, host.server.token, body)).body
   return {

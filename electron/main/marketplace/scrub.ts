@@ -1,6 +1,14 @@
 /** The shortest piece of the key worth hiding: shorter runs occur by chance in any text. */
 export const MIN_KEY_FRAGMENT = 8
 
+/**
+ * The shortest piece masked in answers (data, not messages): item data is full of hex
+ * (file hashes, purchase codes), and an 8-character window of it matches a 64-character
+ * key now and then across a large catalogue, which would break a good media address. 12
+ * characters never do by chance; an echo is the whole key or a large share of it.
+ */
+export const MIN_KEY_FRAGMENT_IN_DATA = 12
+
 /** What a hidden piece of the key reads as. */
 export const KEY_MASK = '•••'
 
@@ -22,9 +30,9 @@ function keyForms(apiKey: string): string[] {
 type Span = [start: number, end: number]
 
 /** Where `form` (lower-case), or a run of 8 or more of its characters, occurs in `text`, in any case. */
-function spansOf(text: string, form: string): Span[] {
+function spansOf(text: string, form: string, min: number): Span[] {
   const spans: Span[] = []
-  if (form.length < MIN_KEY_FRAGMENT) {
+  if (form.length < min) {
     // Too short for pieces to mean anything: only the whole of it counts.
     const lower = asciiLower(text)
     for (let at = lower.indexOf(form); at !== -1; at = lower.indexOf(form, at + form.length))
@@ -33,16 +41,16 @@ function spansOf(text: string, form: string): Span[] {
   }
   // Every piece of the key lies inside a run of the key's own characters: only those runs
   // are searched, so scrubbing a whole catalogue costs little more than one regex pass.
-  for (const run of text.matchAll(runsOf(form))) {
+  for (const run of text.matchAll(runsOf(form, min))) {
     const lower = asciiLower(run[0])
     let i = 0
-    while (i + MIN_KEY_FRAGMENT <= lower.length) {
-      if (!form.includes(lower.slice(i, i + MIN_KEY_FRAGMENT))) {
+    while (i + min <= lower.length) {
+      if (!form.includes(lower.slice(i, i + min))) {
         i++
         continue
       }
       // The longest piece of the key starting here (the whole key included).
-      let len = MIN_KEY_FRAGMENT
+      let len = min
       while (i + len < lower.length && form.includes(lower.slice(i, i + len + 1))) len++
       spans.push([run.index + i, run.index + i + len])
       i += len
@@ -53,13 +61,14 @@ function spansOf(text: string, form: string): Span[] {
 
 const runPatterns = new Map<string, RegExp>()
 
-function runsOf(form: string): RegExp {
-  let pattern = runPatterns.get(form)
+function runsOf(form: string, min: number): RegExp {
+  const id = `${min} ${form}`
+  let pattern = runPatterns.get(id)
   if (!pattern) {
     const chars = [...new Set(form)].map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')
-    pattern = new RegExp(`[${chars}]{${MIN_KEY_FRAGMENT},}`, 'gi')
+    pattern = new RegExp(`[${chars}]{${min},}`, 'gi')
     if (runPatterns.size > 16) runPatterns.clear()
-    runPatterns.set(form, pattern)
+    runPatterns.set(id, pattern)
   }
   return pattern
 }
@@ -70,12 +79,12 @@ function runsOf(form: string): RegExp {
  * A server may echo the key into a field or a message, and error messages quote raw
  * values cut short: a cut-off quote of the key is still a large share of it.
  */
-export function scrubKey(whole: string, apiKey: string): string {
+export function scrubKey(whole: string, apiKey: string, minPiece = MIN_KEY_FRAGMENT): string {
   if (apiKey === '') return whole
   // Spans of every spelling are found in the original text and masked together: masking
   // one spelling first would cut another's echo into pieces too short to recognise.
   const spans = keyForms(apiKey)
-    .flatMap((form) => spansOf(whole, form))
+    .flatMap((form) => spansOf(whole, form, minPiece))
     .sort((a, b) => a[0] - b[0])
   if (spans.length === 0) return whole
   let out = ''
@@ -111,14 +120,15 @@ export function scrubKeyDeep<T>(value: T, apiKey: string): T {
 }
 
 function scrubAny(value: unknown, apiKey: string): unknown {
-  if (typeof value === 'string') return scrubKey(value, apiKey)
+  if (typeof value === 'string') return scrubKey(value, apiKey, MIN_KEY_FRAGMENT_IN_DATA)
   if (Array.isArray(value)) return value.map((v) => scrubAny(v, apiKey))
   if (value !== null && typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown
     // Only plain data is rebuilt; anything else (a stream, a Date) is passed on as it is.
     if (proto !== Object.prototype && proto !== null) return value
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[scrubKey(k, apiKey)] = scrubAny(v, apiKey)
+    for (const [k, v] of Object.entries(value))
+      out[scrubKey(k, apiKey, MIN_KEY_FRAGMENT_IN_DATA)] = scrubAny(v, apiKey)
     return out
   }
   return value

@@ -65,6 +65,15 @@ describe('scrubKey on encoded echoes', () => {
     expect(scrubKey(`got ${url.slice(4, 24)}...`, PLUS)).toBe(`got ${KEY_MASK}...`)
   })
 
+  it('leaves data that shares a short run with the key alone (a file hash, a purchase code)', () => {
+    const hex = 'a1b2c3d4'.repeat(8)
+    const thumb = `https://cdn.example/${hex.slice(5, 16)}ffee.jpg`
+    expect(scrubKeyDeep({ thumb }, hex)).toEqual({ thumb })
+    expect(scrubKeyDeep({ thumb: `https://cdn.example/${hex.slice(5, 17)}.jpg` }, hex)).toEqual({
+      thumb: `https://cdn.example/${KEY_MASK}.jpg`
+    })
+  })
+
   it('masks every string of an answer, object keys included, and keeps the rest', () => {
     const answer = {
       name: `Kit ${url}`,

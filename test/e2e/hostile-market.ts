@@ -20,33 +20,37 @@ import { rpcRequest } from './harness-http'
  * with the fixture's account, item and purchase after `shape` had its way with them (a
  * hostile one echoes the key into fields). Every request it gets is recorded.
  */
-export function startMarket(
+export async function startMarket(
   shape: {
-    account?: (key: string) => unknown
-    item?: (key: string) => unknown
-    purchase?: (key: string) => unknown
+    /** Each gets the key the request carried and the marketplace's own origin. */
+    account?: (key: string, origin: string) => unknown
+    item?: (key: string, origin: string) => unknown
+    purchase?: (key: string, origin: string) => unknown
     /** Answers instead of the usual one when it returns true. */
     other?: (req: Received, res: ServerResponse) => boolean
   } = {}
 ): Promise<Fixture> {
-  return startFixture((req, res) => {
+  let origin = ''
+  const market = await startFixture((req, res) => {
     if (shape.other?.(req, res)) return
     const key =
       req.url.searchParams.get('api_key') ?? new URLSearchParams(req.body).get('api_key') ?? ''
     const path = req.url.pathname
-    const item = shape.item?.(key) ?? ITEM
+    const item = shape.item?.(key, origin) ?? ITEM
     if (path.endsWith('/api/account/details'))
-      return json(res, 200, { status: 'success', data: shape.account?.(key) ?? ACCOUNT })
+      return json(res, 200, { status: 'success', data: shape.account?.(key, origin) ?? ACCOUNT })
     if (path.endsWith('/api/items/all'))
       return json(res, 200, { status: 'success', items: [item, { ...ITEM, id: 43 }] })
     if (path.endsWith('/api/items/item')) return json(res, 200, { status: 'success', item })
     if (path.endsWith('/api/purchases/validation'))
       return json(res, 200, {
         status: 'success',
-        data: { purchase: shape.purchase?.(key) ?? { ...PURCHASE, item } }
+        data: { purchase: shape.purchase?.(key, origin) ?? { ...PURCHASE, item } }
       })
     json(res, 404, { message: '' })
   })
+  origin = market.origin
+  return market
 }
 
 /** Every request of `market` that carried `key` (query, form body or anywhere else). */

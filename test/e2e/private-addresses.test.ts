@@ -61,12 +61,12 @@ afterEach(async () => {
 async function marketNaming(internal: Internal): Promise<Fixture> {
   const secret = `http://127.0.0.2:${internal.port}/router-admin.png`
   const market = await startMarket({
-    item: () => ({
+    item: (_key, origin) => ({
       ...ITEM,
       media: {
         thumbnail: secret,
-        preview_image: `${marketUrl}/hop.png`,
-        screenshots: { '0': `${marketUrl}/own.png` }
+        preview_image: `${origin}/hop.png`,
+        screenshots: { '0': `${origin}/own.png` }
       }
     }),
     other: (req, res) => {
@@ -81,12 +81,9 @@ async function marketNaming(internal: Internal): Promise<Fixture> {
       return false
     }
   })
-  // The handler reads the address once it is known.
-  marketUrl = market.url
   open.push(market)
   return market
 }
-let marketUrl = ''
 
 async function media(h: KeyHost, remote: string): Promise<number> {
   const { port, token } = h.host.server

@@ -18,6 +18,8 @@ export interface LaunchOptions {
   startDemo?: AppOptions['startDemo']
   /** Keychain service name; the app's usual one unless given (tests keep theirs apart). */
   keychainService?: string
+  /** How IP addresses are classed for the private-address rule (tests only). */
+  classifyAddress?: AppOptions['classifyAddress']
   log?: DispatchLog
 }
 
@@ -50,7 +52,8 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
     appInfo: readAppInfo(),
     openExternal,
     ...(options.startDemo ? { startDemo: options.startDemo } : {}),
-    ...(options.keychainService ? { keychainService: options.keychainService } : {})
+    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+    ...(options.classifyAddress ? { classifyAddress: options.classifyAddress } : {})
   })
   let server: HostServer
   try {

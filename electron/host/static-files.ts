@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 
@@ -45,6 +45,21 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return full.startsWith(base) ? full : null
 }
 
+/**
+ * The file with every link resolved, when it still lies inside the renderer folder (also
+ * resolved): a link placed in the folder must not serve whatever it points at.
+ */
+async function insideRoot(root: string, file: string | null): Promise<string | null> {
+  if (file === null) return null
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)])
+    const base = realRoot.endsWith(sep) ? realRoot : realRoot + sep
+    return realFile.startsWith(base) ? realFile : null
+  } catch {
+    return null
+  }
+}
+
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
 }
@@ -57,13 +72,14 @@ export async function serveStatic(
   urlPath: string,
   csp: string
 ): Promise<void> {
-  const file = resolveStaticPath(root, urlPath)
+  const named = resolveStaticPath(root, urlPath)
+  const file = await insideRoot(root, named)
   const info = file ? await stat(file).catch(() => null) : null
   if (!file || !info || !info.isFile()) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found')
     return
   }
-  const isIndex = file === join(root, 'index.html')
+  const isIndex = named === join(root, 'index.html')
   // Vite names every asset by its content hash, so they never change under one name.
   const cacheControl =
     isIndex || !urlPath.startsWith('/assets/') ? 'no-store' : 'public, max-age=31536000, immutable'

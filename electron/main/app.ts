@@ -14,6 +14,7 @@ import {
   normaliseBaseUrl,
   normalisePurchaseCode
 } from './marketplace'
+import { hostIsLocal, type ClassifyAddress } from './marketplace/address-class'
 import { pacedMediaFetcher } from './media/paced-fetch'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
@@ -44,6 +45,12 @@ export interface AppOptions {
   recorder?: LookupRecorder
   mediaRegistry?: MediaRegistry
   media?: MediaService
+  /**
+   * How IP addresses are classed for the private-address rule (media is fetched from
+   * loopback, private or link-local addresses only for a marketplace on one). Tests let
+   * a loopback address stand for a public site; the real classification otherwise.
+   */
+  classifyAddress?: ClassifyAddress
   log?: { warn(message: string): void; error(message: string, detail?: unknown): void }
 }
 
@@ -77,6 +84,7 @@ export const builtInDemo = async (options: DemoServerOptions = {}): Promise<Demo
  */
 export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
+  const classify = options.classifyAddress
   const settings = createSettingsStore({ dataDir: options.dataDir, log })
   // Catalogue and media cache, lookup history, bulk checks: durable, under dataDir.
   // Media the marketplace's throttle would count share its API's pacer (paced-fetch.ts);
@@ -84,7 +92,12 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const offline = createOfflineServices({
     dataDir: options.dataDir,
     fetchMedia: pacedMediaFetcher({
-      sites: async () => (await connections.list()).connections.map((c) => c.baseUrl)
+      sites: async () => (await connections.list()).connections.map((c) => c.baseUrl),
+      localOwners: async (owners) =>
+        (await connections.list()).connections.some(
+          (c) => owners.includes(c.id) && hostIsLocal(new URL(c.baseUrl).hostname, classify)
+        ),
+      ...(options.classifyAddress ? { classify: options.classifyAddress } : {})
     }),
     log
   })

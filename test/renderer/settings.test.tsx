@@ -149,6 +149,44 @@ describe('Settings: connections', () => {
     )
   })
 
+  it('says a new site needs the key typed again, and asks for it before sending anything', async () => {
+    const bridge = await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Edit market.test' }))
+    const form = screen.getByRole('form', { name: 'Edit market.test' })
+    const url = within(form).getByLabelText('Marketplace URL')
+    expect(url).toHaveAccessibleDescription(
+      'Your saved key is only sent to this site. Moving to another site needs its API key typed again below.'
+    )
+    await userEvent.clear(url)
+    await userEvent.type(url, 'other-market.test')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(bridge.calls.updateConnection ?? []).toEqual([])
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Enter the API key for other-market.test: your saved key is only sent to the site it was saved for.'
+    )
+    const key = within(form).getByLabelText('Replace API key')
+    expect(key).toHaveFocus()
+    expect(key).toHaveAttribute('aria-invalid', 'true')
+    await userEvent.paste('c'.repeat(64))
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(bridge.calls.updateConnection).toEqual([
+      { id: 'c1', baseUrl: 'other-market.test', apiKey: 'c'.repeat(64) }
+    ])
+  })
+
+  it('keeps the saved key for a new path on the same site', async () => {
+    const bridge = await setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Edit market.test' }))
+    const form = screen.getByRole('form', { name: 'Edit market.test' })
+    const url = within(form).getByLabelText('Marketplace URL')
+    await userEvent.clear(url)
+    await userEvent.type(url, 'https://market.test/shop')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(bridge.calls.updateConnection).toEqual([
+      { id: 'c1', baseUrl: 'https://market.test/shop' }
+    ])
+  })
+
   it('does not offer address or key fields for the demo', async () => {
     await setup()
     await userEvent.click(screen.getByRole('button', { name: 'Edit Demo marketplace' }))

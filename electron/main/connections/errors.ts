@@ -1,13 +1,16 @@
 import { AppFailure, isKindedError } from '../ipc/failure'
-import { scrubKey } from '../marketplace'
+import { scrubKey, scrubKeyDeep } from '../marketplace'
 
 /**
- * Runs a call made with an API key and makes sure no error leaving it mentions the key
- * (or a run of 8 or more of its characters), whatever the lower layers put in their messages.
+ * Runs a call made with an API key and makes sure nothing leaving it mentions the key (or
+ * a run of 8 or more of its characters, in any spelling): not an error, whatever the lower
+ * layers put in their messages, and not an answer, whatever the marketplace echoed into it.
+ * Everything main caches, records, exports or sends to the page comes through here.
  */
 export async function scrubbingKey<T>(apiKey: string, run: () => Promise<T>): Promise<T> {
+  let result: T
   try {
-    return await run()
+    result = await run()
   } catch (e) {
     // Pieces of the key count too: an error may quote a raw value cut short.
     const message = e instanceof Error ? scrubKey(e.message, apiKey) : ''
@@ -17,6 +20,7 @@ export async function scrubbingKey<T>(apiKey: string, run: () => Promise<T>): Pr
     }
     throw e
   }
+  return scrubKeyDeep(result, apiKey)
 }
 
 export function kindOf(e: unknown): string | null {

@@ -31,3 +31,9 @@ export const DEMO_LABEL = 'Demo marketplace'
 export const ACCOUNT_REFUSED_MESSAGE =
   'The marketplace accepts this key for your items but refuses its account details, as it does for a suspended seller account. ' +
   "Check your account's standing with the marketplace; Seller Desk needs the account details to connect."
+
+export const newOriginNeedsKeyMessage = (host: string): string =>
+  `A saved key is only sent to the marketplace it was saved for. Enter the API key for ${host} to move this connection there.`
+
+export const URL_TOO_LONG_MESSAGE =
+  "That marketplace address is too long to save. Enter only the site's address, for example https://market.example.com."

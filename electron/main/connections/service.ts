@@ -9,7 +9,7 @@ import type { CatalogueCache } from '../catalogue/ports'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets/messages'
 import type { SecretStore } from '../secrets/types'
-import type { StoredConnection } from '../settings/schema'
+import { MAX_BASE_URL_LENGTH, MAX_LABEL_LENGTH, type StoredConnection } from '../settings/schema'
 import type { SettingsStore } from '../settings/store'
 import type { DemoPort } from './demo-port'
 import { kindOf, scrubbingKey } from './errors'
@@ -22,9 +22,11 @@ import {
   DEMO_UNAVAILABLE_MESSAGE,
   keychainLockedMessage,
   keyMissingMessage,
+  newOriginNeedsKeyMessage,
   NO_CONNECTION_MESSAGE,
   notASellerMessage,
-  UNKNOWN_CONNECTION_MESSAGE
+  UNKNOWN_CONNECTION_MESSAGE,
+  URL_TOO_LONG_MESSAGE
 } from './messages'
 
 export interface ConnectionServiceOptions<C extends MarketplaceClientLike = MarketplaceClientLike> {
@@ -78,12 +80,18 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   const clients = new Map<string, { baseUrl: string; apiKey: string; client: C }>()
 
   const normalise = (raw: string): string => {
+    let baseUrl: string
     try {
-      return marketplace.normaliseBaseUrl(raw)
+      baseUrl = marketplace.normaliseBaseUrl(raw)
     } catch (e) {
       if (isKindedError(e)) throw e
       throw new AppFailure('invalid-input', BAD_URL_MESSAGE)
     }
+    // Normalising adds a scheme and escapes characters: what fits the form may not fit
+    // settings. Found out here, before the key is sent, not when saving fails after.
+    if (baseUrl.length > MAX_BASE_URL_LENGTH)
+      throw new AppFailure('invalid-input', URL_TOO_LONG_MESSAGE)
+    return baseUrl
   }
 
   const fetchAccount = (baseUrl: string, apiKey: string): Promise<Account> =>
@@ -212,7 +220,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     }
     const connection: StoredConnection = {
       id: newId(),
-      label: request.label ?? new URL(baseUrl).hostname,
+      label: request.label ?? new URL(baseUrl).hostname.slice(0, MAX_LABEL_LENGTH),
       baseUrl,
       isDemo: false
     }
@@ -243,6 +251,16 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     const existing = await find(request.id)
     const baseUrl = request.baseUrl === undefined ? existing.baseUrl : normalise(request.baseUrl)
     const urlChanged = baseUrl !== existing.baseUrl
+    // A saved key only ever goes to the origin it was saved for: whoever can call this
+    // (a compromised page, anyone holding the browser host's address) must not be able to
+    // point a connection elsewhere and have main send the key there to "check" it.
+    if (
+      !existing.isDemo &&
+      request.apiKey === undefined &&
+      new URL(baseUrl).origin !== new URL(existing.baseUrl).origin
+    ) {
+      throw new AppFailure('invalid-input', newOriginNeedsKeyMessage(new URL(baseUrl).host))
+    }
     if (
       existing.isDemo &&
       (urlChanged || request.apiKey !== undefined || request.sessionOnly !== undefined)

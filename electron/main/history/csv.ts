@@ -1,14 +1,25 @@
 /**
- * One CSV cell, RFC 4180: quoted when it holds a quote, comma or line break, quotes
- * doubled. A cell a spreadsheet would run as a formula (= + - @, or a leading tab or
- * carriage return) gets a leading apostrophe first: a buyer chooses what a code or an
- * item name says, and an export must not become an attack on the seller's spreadsheet.
+ * A formula start: at the very beginning, or after a `;` (spreadsheets set to split on
+ * semicolons, as many European locales are, read `x;@SUM(1)` as two cells).
+ */
+const FORMULA = /(?:^|;)[=+\-@\t\r]/
+
+/**
+ * One CSV cell, RFC 4180: quoted when it holds a quote, comma, semicolon or line break,
+ * quotes doubled. A cell a spreadsheet would run as a formula (= + - @, or a leading tab
+ * or carriage return, at the start or after a `;`) gets a leading apostrophe and every
+ * `;` before one is quoted with it: a buyer chooses what a code or an item name says, and
+ * an export must not become an attack on the seller's spreadsheet.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return ''
   let text = String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (FORMULA.test(text)) {
+    // A semicolon-splitting reader would start a new cell after each `;`: each of those
+    // gets its own apostrophe, as the first cell does.
+    text = `'${text.replace(/;(?=[=+\-@\t\r])/g, ";'")}`
+  }
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /** Rows joined with CRLF, as RFC 4180 writes them, ending with a line break. */

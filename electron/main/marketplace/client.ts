@@ -10,6 +10,8 @@ import { normaliseBaseUrl } from './base-url'
 import { MarketplaceError, messages } from './errors'
 import { Deadline, networkError, readCapped, type FetchLike } from './http'
 import { interpret, type Operation, type Reading } from './interpret'
+import { hostIsLocal } from './address-class'
+import { guardedFetch } from './guarded-fetch'
 import { fetchMedia, type MediaOptions, type MediaResponse } from './media'
 import { getPacer, type Pacer, type PacerPriority } from './pacer'
 import { normalisePurchaseCode } from '../../../shared/purchase-code'
@@ -277,6 +279,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return { items: parsed.value, skipped: parsed.skipped, notFound: false }
   }
 
+  let mediaFetch: FetchLike | null = null
+
   return {
     baseUrl,
     pacer,
@@ -341,9 +345,11 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     },
 
     fetchMedia(url, mediaOptions) {
+      // Loopback and LAN addresses only for a marketplace on one (a seller testing locally).
+      mediaFetch ??= options.fetch ?? guardedFetch({ allowLocal: hostIsLocal(base.hostname) })
       return fetchMedia(url, {
         ...mediaOptions,
-        fetch: fetchImpl,
+        fetch: mediaFetch,
         userAgent,
         timeoutMs,
         apiOrigin: base.origin,

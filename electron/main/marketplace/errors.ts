@@ -111,6 +111,8 @@ export const messages = {
   mediaTooLarge: (limitBytes: number) =>
     `This media file is larger than ${Math.round(limitBytes / (1024 * 1024))} MB, more than Seller Desk loads.`,
   mediaRedirects: () => 'This media address redirects too many times: it was not loaded.',
+  localAddress: (host: string) =>
+    `This media file is on ${host}, an address on this computer or its local network, so it was not loaded: a marketplace on the internet may not make Seller Desk fetch from there.`,
   cutOff: () => "The marketplace's answer was cut off before it was complete: try again.",
   timeout: (host: string, ms: number) =>
     `${host} did not answer within ${Math.round(ms / 1000)} seconds: try again, or check your connection.`,

@@ -14,7 +14,7 @@ export {
 export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from './errors'
 export { normaliseBaseUrl, isLoopbackHost } from './base-url'
 export { normalisePurchaseCode } from '../../../shared/purchase-code'
-export { scrubKey } from './scrub'
+export { scrubKey, scrubKeyDeep } from './scrub'
 export {
   createPacer,
   getPacer,

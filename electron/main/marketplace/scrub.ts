@@ -1,38 +1,135 @@
 /** The shortest piece of the key worth hiding: shorter runs occur by chance in any text. */
 export const MIN_KEY_FRAGMENT = 8
 
+/**
+ * The shortest piece masked in answers (data, not messages): item data is full of hex
+ * (file hashes, purchase codes), and an 8-character window of it matches a 64-character
+ * key now and then across a large catalogue, which would break a good media address. 12
+ * characters never do by chance; an echo is the whole key or a large share of it.
+ */
+export const MIN_KEY_FRAGMENT_IN_DATA = 12
+
 /** What a hidden piece of the key reads as. */
 export const KEY_MASK = '•••'
 
+/** ASCII-only lower-casing: keeps every index where it was (toLowerCase may not, e.g. 'İ'). */
+const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+
 /**
- * Text with the key, and every run of 8 or more characters that is part of it, masked.
+ * The spellings a key takes on its way back from a server: as sent, URL-encoded (a query
+ * string, a path), form-encoded (a POST body: space as `+`), with JSON's escaped slash.
+ * A key holding `+ / =` differs in each; a hex key is the same in all of them.
+ */
+function keyForms(apiKey: string): string[] {
+  const url = encodeURIComponent(apiKey)
+  const form = new URLSearchParams({ k: apiKey }).toString().slice(2)
+  const json = apiKey.replace(/\//g, '\\/')
+  return [...new Set([apiKey, url, form, json].map(asciiLower))]
+}
+
+type Span = [start: number, end: number]
+
+/** Where `form` (lower-case), or a run of 8 or more of its characters, occurs in `text`, in any case. */
+function spansOf(text: string, form: string, min: number): Span[] {
+  const spans: Span[] = []
+  if (form.length < min) {
+    // Too short for pieces to mean anything: only the whole of it counts.
+    const lower = asciiLower(text)
+    for (let at = lower.indexOf(form); at !== -1; at = lower.indexOf(form, at + form.length))
+      spans.push([at, at + form.length])
+    return spans
+  }
+  // Every piece of the key lies inside a run of the key's own characters: only those runs
+  // are searched, so scrubbing a whole catalogue costs little more than one regex pass.
+  for (const run of text.matchAll(runsOf(form, min))) {
+    const lower = asciiLower(run[0])
+    let i = 0
+    while (i + min <= lower.length) {
+      if (!form.includes(lower.slice(i, i + min))) {
+        i++
+        continue
+      }
+      // The longest piece of the key starting here (the whole key included).
+      let len = min
+      while (i + len < lower.length && form.includes(lower.slice(i, i + len + 1))) len++
+      spans.push([run.index + i, run.index + i + len])
+      i += len
+    }
+  }
+  return spans
+}
+
+const runPatterns = new Map<string, RegExp>()
+
+function runsOf(form: string, min: number): RegExp {
+  const id = `${min} ${form}`
+  let pattern = runPatterns.get(id)
+  if (!pattern) {
+    const chars = [...new Set(form)].map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')
+    pattern = new RegExp(`[${chars}]{${min},}`, 'gi')
+    if (runPatterns.size > 16) runPatterns.clear()
+    runPatterns.set(id, pattern)
+  }
+  return pattern
+}
+
+/**
+ * Text with the key, and every run of 8 or more characters that is part of it, masked,
+ * in any letter case and in its URL-encoded, form-encoded and JSON-escaped spellings.
  * A server may echo the key into a field or a message, and error messages quote raw
  * values cut short: a cut-off quote of the key is still a large share of it.
  */
-export function scrubKey(whole: string, apiKey: string): string {
+export function scrubKey(whole: string, apiKey: string, minPiece = MIN_KEY_FRAGMENT): string {
   if (apiKey === '') return whole
-  // The whole key goes whatever its length; pieces only when long enough to mean something.
-  const text = whole.split(apiKey).join(KEY_MASK)
-  if (apiKey.length < MIN_KEY_FRAGMENT || text.length < MIN_KEY_FRAGMENT) return text
+  // Spans of every spelling are found in the original text and masked together: masking
+  // one spelling first would cut another's echo into pieces too short to recognise.
+  const spans = keyForms(apiKey)
+    .flatMap((form) => spansOf(whole, form, minPiece))
+    .sort((a, b) => a[0] - b[0])
+  if (spans.length === 0) return whole
   let out = ''
-  let i = 0
-  while (i < text.length) {
-    // The longest piece of the key starting here; only runs long enough are looked for.
-    let len = 0
-    if (
-      i + MIN_KEY_FRAGMENT <= text.length &&
-      apiKey.includes(text.slice(i, i + MIN_KEY_FRAGMENT))
-    ) {
-      len = MIN_KEY_FRAGMENT
-      while (i + len < text.length && apiKey.includes(text.slice(i, i + len + 1))) len++
+  let at = 0
+  let open: Span | null = null
+  for (const [a, b] of spans) {
+    // Overlapping or touching spans make one mask.
+    if (open && a <= open[1]) {
+      open[1] = Math.max(open[1], b)
+      continue
     }
-    if (len > 0) {
-      out += KEY_MASK
-      i += len
-    } else {
-      out += text[i]
-      i++
+    if (open) {
+      out += whole.slice(at, open[0]) + KEY_MASK
+      at = open[1]
     }
+    open = [a, b]
   }
-  return out
+  if (open) {
+    out += whole.slice(at, open[0]) + KEY_MASK
+    at = open[1]
+  }
+  return out + whole.slice(at)
+}
+
+/**
+ * A marketplace answer with the key masked in every string it holds, object keys
+ * included (an item's options map is keyed by what the server sent). Applied to every
+ * answer before main stores it or hands it on, so a server that echoes the key into an
+ * account field, an item's name or a purchase's licence gets it nowhere.
+ */
+export function scrubKeyDeep<T>(value: T, apiKey: string): T {
+  return scrubAny(value, apiKey) as T
+}
+
+function scrubAny(value: unknown, apiKey: string): unknown {
+  if (typeof value === 'string') return scrubKey(value, apiKey, MIN_KEY_FRAGMENT_IN_DATA)
+  if (Array.isArray(value)) return value.map((v) => scrubAny(v, apiKey))
+  if (value !== null && typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown
+    // Only plain data is rebuilt; anything else (a stream, a Date) is passed on as it is.
+    if (proto !== Object.prototype && proto !== null) return value
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value))
+      out[scrubKey(k, apiKey, MIN_KEY_FRAGMENT_IN_DATA)] = scrubAny(v, apiKey)
+    return out
+  }
+  return value
 }

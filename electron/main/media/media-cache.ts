@@ -17,7 +17,13 @@ export interface FetchedMedia {
 }
 export type MediaFetcher = (
   url: string,
-  options: { range?: string; signal?: AbortSignal; maxBytes?: number }
+  options: {
+    range?: string
+    signal?: AbortSignal
+    maxBytes?: number
+    /** The connections whose marketplace named the file (decides which addresses may be reached). */
+    owners?: readonly string[]
+  }
 ) => Promise<FetchedMedia>
 
 export interface MediaCacheOptions {
@@ -210,7 +216,8 @@ export class MediaCache implements MediaService, MediaRegistry {
         signal: options.signal
           ? AbortSignal.any([options.signal, this.closing.signal])
           : this.closing.signal,
-        maxBytes: this.maxStreamBytes
+        maxBytes: this.maxStreamBytes,
+        owners: this.allowList.ownersOf(url)
       })
     } catch (e) {
       this.log.warn(
@@ -534,7 +541,8 @@ export class MediaCache implements MediaService, MediaRegistry {
     try {
       const fetched = await this.options.fetchMedia(url, {
         signal: link.signal,
-        maxBytes: Math.min(room, options.kept ? this.maxStreamBytes : this.maxImageBytes)
+        maxBytes: Math.min(room, options.kept ? this.maxStreamBytes : this.maxImageBytes),
+        owners: options.owners
       })
       const type = baseType(fetched.headers)
       const kind = classify(type)

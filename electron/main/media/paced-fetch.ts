@@ -1,4 +1,6 @@
 import { fetchMedia, getPacer, type FetchLike, type Pacer } from '../marketplace'
+import type { ClassifyAddress } from '../marketplace/address-class'
+import { guardedFetch } from '../marketplace/guarded-fetch'
 import type { MediaFetcher } from './media-cache'
 
 export interface PacedMediaOptions {
@@ -6,6 +8,15 @@ export interface PacedMediaOptions {
   sites(): Promise<readonly string[]>
   /** Default: the origin's shared pacer, the one its API client uses (getPacer). */
   pacerFor?: (origin: string) => Pacer
+  /**
+   * Whether a marketplace of these connections (the ones that named the file) is on a
+   * loopback, private or link-local address itself: only then may its media be fetched
+   * from such addresses. Default: never.
+   */
+  localOwners?: (owners: readonly string[]) => Promise<boolean>
+  /** How addresses are classed (tests let a loopback address stand for a public site). */
+  classify?: ClassifyAddress
+  /** Replaces the address-guarded transport (tests of pacing only). */
   fetch?: FetchLike
 }
 
@@ -47,6 +58,17 @@ function background(pacer: Pacer): Pacer {
  */
 export function pacedMediaFetcher(options: PacedMediaOptions): MediaFetcher {
   const pacerFor = options.pacerFor ?? ((origin: string) => getPacer(origin))
+  const classify = options.classify ? { classify: options.classify } : {}
+  // Each hop of a redirect is fetched through the same guard, by the address connected to.
+  const guarded = {
+    publicOnly: guardedFetch({ allowLocal: false, ...classify }),
+    local: guardedFetch({ allowLocal: true, ...classify })
+  }
+  const transport = async (owners: readonly string[] | undefined): Promise<FetchLike> => {
+    if (options.fetch) return options.fetch
+    const local = options.localOwners ? await options.localOwners(owners ?? []) : false
+    return local ? guarded.local : guarded.publicOnly
+  }
   return async (raw, o) => {
     let url: URL | null = null
     try {
@@ -55,9 +77,10 @@ export function pacedMediaFetcher(options: PacedMediaOptions): MediaFetcher {
       // fetchMedia refuses it with its own message.
     }
     const origin = url === null ? null : countedOrigin(url, await options.sites())
+    const { owners, ...mediaOptions } = o
     return fetchMedia(raw, {
-      ...o,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...mediaOptions,
+      fetch: await transport(owners),
       // fetchMedia paces each hop on this origin (a redirect from /api/ to a static file
       // is paced too: erring towards waiting).
       ...(origin !== null ? { apiOrigin: origin, pacer: background(pacerFor(origin)) } : {})

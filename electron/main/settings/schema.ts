@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import { ThemeSchema } from '../../../shared/ipc/contract'
 
+/** Longest base URL settings hold, after normalising (checked before the key is sent). */
+export const MAX_BASE_URL_LENGTH = 2048
+export const MAX_LABEL_LENGTH = 100
+
 /** One saved marketplace. The key is in the secret store, never here. */
 export const StoredConnectionSchema = z.object({
   id: z.string().min(1).max(100),
-  label: z.string().min(1).max(100),
-  baseUrl: z.string().min(1).max(2048),
+  label: z.string().min(1).max(MAX_LABEL_LENGTH),
+  baseUrl: z.string().min(1).max(MAX_BASE_URL_LENGTH),
   isDemo: z.boolean()
 })
 export type StoredConnection = z.infer<typeof StoredConnectionSchema>

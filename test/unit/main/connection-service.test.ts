@@ -189,6 +189,13 @@ describe('connection service', () => {
     expect(await keychain.inner.get(view.id)).toBe(SELLER_KEY)
   })
 
+  it('names a connection after a long host name in a label settings can hold', async () => {
+    const host = `${'shop-'.repeat(30)}example.com`
+    const view = await service.add({ baseUrl: `https://${host}`, apiKey: SELLER_KEY })
+    expect(view.label).toBe(host.slice(0, 100))
+    expect((await service.list()).connections.map((c) => c.label)).toEqual([host.slice(0, 100)])
+  })
+
   it('forgets the cache when the address changes', async () => {
     const view = await service.add({ baseUrl: 'https://m.example', apiKey: SELLER_KEY })
     await cache.rememberItemIds(view.id, [5])

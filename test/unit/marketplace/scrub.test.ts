@@ -4,7 +4,7 @@ import {
   debugDetails,
   type Answer
 } from '../../../electron/main/marketplace/interpret'
-import { KEY_MASK, scrubKey } from '../../../electron/main/marketplace/scrub'
+import { KEY_MASK, scrubKey, scrubKeyDeep } from '../../../electron/main/marketplace/scrub'
 
 const KEY = 'k3yAbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
 
@@ -43,6 +43,54 @@ describe('scrubKey', () => {
     const twice = KEY.slice(0, 10) + KEY.slice(25, 35)
     const out = scrubKey(twice, KEY)
     expect(out).not.toMatch(/[A-Za-z0-9]{8}/)
+  })
+})
+
+describe('scrubKey on encoded echoes', () => {
+  const PLUS = 'sd+Live/9fQ2xW7mK4pR8tY1=vB3nZ6cH0jL5aE/+Q=='
+  const url = encodeURIComponent(PLUS)
+  const form = new URLSearchParams({ k: PLUS }).toString().slice(2)
+
+  it('masks the URL-encoded, form-encoded and JSON-escaped spellings, in any case', () => {
+    for (const echoed of [
+      url,
+      url.toLowerCase(),
+      form,
+      PLUS.replace(/\//g, '\\/'),
+      PLUS.toUpperCase()
+    ]) {
+      expect(scrubKey(`key=${echoed};`, PLUS), echoed).toBe(`key=${KEY_MASK};`)
+    }
+    // A piece of an encoded spelling, cut short by a message.
+    expect(scrubKey(`got ${url.slice(4, 24)}...`, PLUS)).toBe(`got ${KEY_MASK}...`)
+  })
+
+  it('leaves data that shares a short run with the key alone (a file hash, a purchase code)', () => {
+    const hex = 'a1b2c3d4'.repeat(8)
+    const thumb = `https://cdn.example/${hex.slice(5, 16)}ffee.jpg`
+    expect(scrubKeyDeep({ thumb }, hex)).toEqual({ thumb })
+    expect(scrubKeyDeep({ thumb: `https://cdn.example/${hex.slice(5, 17)}.jpg` }, hex)).toEqual({
+      thumb: `https://cdn.example/${KEY_MASK}.jpg`
+    })
+  })
+
+  it('masks every string of an answer, object keys included, and keeps the rest', () => {
+    const answer = {
+      name: `Kit ${url}`,
+      price: 12.5,
+      ok: true,
+      none: null,
+      tags: ['a', PLUS.toLowerCase()],
+      options: { [PLUS]: form }
+    }
+    expect(scrubKeyDeep(answer, PLUS)).toEqual({
+      name: `Kit ${KEY_MASK}`,
+      price: 12.5,
+      ok: true,
+      none: null,
+      tags: ['a', KEY_MASK],
+      options: { [KEY_MASK]: KEY_MASK }
+    })
   })
 })
 

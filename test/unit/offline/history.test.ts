@@ -82,6 +82,21 @@ describe('csv', () => {
     expect(csvCell(12.5)).toBe('12.5')
     expect(toCsv(['a', 'b'], [['1', null]])).toBe('a,b\r\n1,\r\n')
   })
+
+  it('defuses formulas after a semicolon too, for spreadsheets that split on it', () => {
+    // Read as `x` and `@SUM(1)` by a spreadsheet set to split on `;`, a cell could run
+    // the second part: every piece that would start a cell gets its own apostrophe.
+    expect(csvCell('x;@SUM(1)')).toBe(`"'x;'@SUM(1)"`)
+    expect(csvCell('Kit;=HYPERLINK("http://x");+1')).toBe(`"'Kit;'=HYPERLINK(""http://x"");'+1"`)
+    expect(csvCell('a;-b')).toBe(`"'a;'-b"`)
+    // A semicolon on its own is quoted (one cell in either reading), not rewritten.
+    expect(csvCell('red;blue')).toBe('"red;blue"')
+    for (const cell of ['x;@SUM(1)', 'Kit;=1;+1', '=1;@2', 'a;\tb']) {
+      // Split the way a semicolon spreadsheet would (quotes dropped): no piece is a formula.
+      const pieces = csvCell(cell).replace(/^"|"$/g, '').split(';')
+      for (const piece of pieces) expect(piece, cell).not.toMatch(/^[=+\-@\t\r]/)
+    }
+  })
 })
 
 describe('HistoryStore', () => {

@@ -13,6 +13,16 @@ interface Props {
   onDone(saved: string | null): void
 }
 
+/** The origin a typed address names, read as main reads it (https when no scheme); null when unreadable. */
+function originOf(raw: string): string | null {
+  const text = raw.trim()
+  try {
+    return new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`).origin
+  } catch {
+    return null
+  }
+}
+
 /** Label, address and a replacement key; only what changed is sent, and main tests it first. */
 export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.Element {
   const update = useConnections((s) => s.update)
@@ -24,12 +34,27 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
   const [problem, setProblem] = useState<ConnectProblem | null>(null)
   const id = useId()
 
+  const newOrigin = originOf(baseUrl)
+  // A saved key is only ever sent to the site it was saved for (main refuses otherwise).
+  const needsKey =
+    !c.isDemo && newOrigin !== null && newOrigin !== originOf(c.baseUrl) && !apiKey.trim()
+
   const send = async (extra: Partial<RequestOf<'updateConnection'>> = {}): Promise<void> => {
     const request: RequestOf<'updateConnection'> = { id: c.id, ...extra }
     if (label.trim() && label.trim() !== c.label) request.label = label.trim()
     if (!c.isDemo && baseUrl.trim() && baseUrl.trim() !== c.baseUrl)
       request.baseUrl = baseUrl.trim()
     if (!c.isDemo && apiKey.trim()) request.apiKey = apiKey.trim()
+    if (needsKey && newOrigin !== null) {
+      setProblem({
+        text: `Enter the API key for ${new URL(newOrigin).host}: your saved key is only sent to the site it was saved for.`,
+        detail: null,
+        field: 'apiKey',
+        fallback: null
+      })
+      document.getElementById(`${id}-key`)?.focus()
+      return
+    }
     if (Object.keys(request).length === 1) return onDone(null)
     setBusy(true)
     setProblem(null)
@@ -74,8 +99,13 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
               spellCheck={false}
               onChange={(e) => setBaseUrl(e.target.value)}
               aria-invalid={problem?.field === 'baseUrl' || undefined}
+              aria-describedby={`${id}-url-hint`}
               disabled={busy}
             />
+            <p id={`${id}-url-hint`} className={styles.hint}>
+              Your saved key is only sent to this site. Moving to another site needs its API key
+              typed again below.
+            </p>
           </div>
           <div className={connect.field}>
             <label htmlFor={`${id}-key`}>Replace API key</label>
@@ -86,7 +116,10 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
                 type={showKey ? 'text' : 'password'}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="Leave empty to keep the current key"
+                placeholder={
+                  needsKey ? 'Required for a new site' : 'Leave empty to keep the current key'
+                }
+                aria-required={needsKey || undefined}
                 value={apiKey}
                 onChange={(e) => setApiKey(e.target.value)}
                 onBlur={() => setApiKey((v) => v.trim())}

@@ -46,6 +46,28 @@ const OFFLINE_KINDS = new Set(['offline', 'timeout'])
 const kindOf = (e: unknown): string | null => (isKindedError(e) ? e.kind : null)
 
 /**
+ * A list built from known ids (the list endpoint failed or listed nothing) knows only the
+ * items it could read one by one: it never replaces a cached list holding more. The cached
+ * items stay, those read again are updated, new ones join, and the seller is told why.
+ */
+export function keepLargerList(
+  fetched: ItemsPayload,
+  cached: CachedEntry<ItemsPayload>
+): { data: ItemsPayload; why: string } | null {
+  if (fetched.listProblem === null) return null
+  const read = new Map(fetched.items.map((i) => [i.id, i]))
+  if (cached.data.items.every((i) => read.has(i.id))) return null
+  const items = cached.data.items.map((i) => read.get(i.id) ?? i)
+  const known = new Set(items.map((i) => i.id))
+  for (const item of fetched.items) if (!known.has(item.id)) items.push(item)
+  const why =
+    fetched.listProblem === 'server-data-fault'
+      ? `The marketplace's item list failed with a server error, so the saved list is shown (${fetched.items.length} of its items read again one by one).`
+      : `The marketplace listed no items this time, so the saved list is kept (${fetched.items.length} of its items read again one by one).`
+  return { data: { items, skipped: fetched.skipped, listProblem: fetched.listProblem }, why }
+}
+
+/**
  * Account, catalogue and purchase checks for the active connection, with the freshness
  * rules the renderer drives (stale-while-revalidate): without `refresh` a cached copy is
  * answered at once; with it (or with nothing cached) the marketplace is asked, and if it
@@ -110,6 +132,11 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     fetch: () => Promise<T>
     write: (entry: CachedEntry<T>) => Promise<void>
     seen: (data: T) => void
+    /**
+     * A fresh answer that must not replace the cached copy as it is (a fallback that knows
+     * less than the cache): what to keep instead, with why. Null takes the answer as is.
+     */
+    keep?: (fetched: T, cached: CachedEntry<T>) => { data: T; why: string } | null
   }): Promise<Fresh<T>> {
     const cached = await spec.read().catch(() => null)
     if (cached && !spec.refresh) {
@@ -126,6 +153,22 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
     try {
       const data = await spec.fetch()
+      const kept = cached && spec.keep ? spec.keep(data, cached) : null
+      if (cached && kept) {
+        // Still the cached copy's age: only part of it was read again.
+        const entry = { data: kept.data, fetchedAt: cached.fetchedAt }
+        await quietly('update the cache', () => spec.write(entry))
+        spec.seen(kept.data)
+        return {
+          data: kept.data,
+          freshness: {
+            fetchedAt: cached.fetchedAt,
+            source: 'cache',
+            offline: false,
+            refreshError: kept.why
+          }
+        }
+      }
       const fetchedAt = now().toISOString()
       await quietly('update the cache', () => spec.write({ data, fetchedAt }))
       spec.seen(data)
@@ -229,7 +272,8 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
       fetch: () => fetchItems(connectionId, client),
       write: async (entry) => cache?.writeItems(connectionId, entry),
-      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls))
+      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls)),
+      keep: keepLargerList
     })
   }
 

@@ -15,6 +15,7 @@ import {
   normalisePurchaseCode
 } from './marketplace'
 import { pacedMediaFetcher } from './media/paced-fetch'
+import type { MediaTimeouts } from './media/body-guard'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -44,6 +45,8 @@ export interface AppOptions {
   recorder?: LookupRecorder
   mediaRegistry?: MediaRegistry
   media?: MediaService
+  /** Media download time limits (tests shorten them); the media cache's defaults otherwise. */
+  mediaTimeouts?: Partial<MediaTimeouts>
   log?: { warn(message: string): void; error(message: string, detail?: unknown): void }
 }
 
@@ -86,6 +89,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     fetchMedia: pacedMediaFetcher({
       sites: async () => (await connections.list()).connections.map((c) => c.baseUrl)
     }),
+    ...(options.mediaTimeouts ? { mediaTimeouts: options.mediaTimeouts } : {}),
     log
   })
   const cache = options.cache ?? offline.cache

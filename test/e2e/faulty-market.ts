@@ -111,8 +111,9 @@ export async function startFaultyMarket(ids: number[]): Promise<FaultyMarket> {
       res.end(PNG)
       return
     }
-    // Headers and a first byte, then nothing more (stall) or one byte now and then (trickle).
-    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(PNG.length) })
+    // Headers and a first byte, then nothing more (stall) or one byte now and then
+    // (trickle), chunked so that no length tells the reader when it is over.
+    res.writeHead(200, { 'Content-Type': 'image/png' })
     res.write(PNG.subarray(0, 1))
     held.add(res)
     res.on('close', () => held.delete(res))

@@ -5,6 +5,7 @@ import { appUrlCheck } from './glue/app-url'
 import { registerIpc } from './glue/ipc'
 import { handleMediaProtocol, registerMediaScheme } from './glue/media-protocol'
 import { hardenApp, senderCheck } from './glue/security'
+import { claimSingleInstance, focusWindow, lockDataFolderOrQuit } from './glue/single-instance'
 import { createMainWindow, rendererFileFrom } from './glue/window'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
@@ -13,15 +14,26 @@ const rendererFile = rendererFileFrom(__dirname)
 const isAppUrl = appUrlCheck({ devUrl, rendererFile })
 const openExternal = (url: string): Promise<void> => shell.openExternal(url)
 
-if (!app.requestSingleInstanceLock()) {
+let win: BrowserWindow | null = null
+
+// A second desktop launch quits; this one comes to the front.
+if (
+  !claimSingleInstance(() => {
+    if (win) focusWindow(win)
+  })
+) {
   app.quit()
 } else {
   hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
   // Before ready: a privileged scheme cannot be registered later.
   registerMediaScheme()
   app.whenReady().then(async () => {
+    const dataDir = app.getPath('userData')
+    // The browser host may hold the folder: one writer per folder.
+    const lock = await lockDataFolderOrQuit(dataDir)
+    if (!lock) return
     const sellerDesk = await createApp({
-      dataDir: app.getPath('userData'),
+      dataDir,
       appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
       transport: 'electron',
       openExternal
@@ -34,7 +46,10 @@ if (!app.requestSingleInstanceLock()) {
       if (closing) return
       closing = true
       event.preventDefault()
-      void sellerDesk.close().finally(() => app.quit())
+      void sellerDesk
+        .close()
+        .finally(() => lock.release())
+        .finally(() => app.quit())
     })
     const open = (): BrowserWindow =>
       createMainWindow({
@@ -43,11 +58,7 @@ if (!app.requestSingleInstanceLock()) {
         rendererFile,
         devTools: !app.isPackaged
       })
-    let win = open()
-    app.on('second-instance', () => {
-      if (win.isMinimized()) win.restore()
-      win.focus()
-    })
+    win = open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) win = open()
     })

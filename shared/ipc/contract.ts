@@ -34,7 +34,9 @@ export type ConnectionView = z.infer<typeof ConnectionViewSchema>
 export const ConnectionsStateSchema = z.object({
   connections: z.array(ConnectionViewSchema),
   activeId: z.string().nullable(),
-  keychain: z.enum(['available', 'unavailable'])
+  keychain: z.enum(['available', 'unavailable']),
+  /** Set when settings.json was damaged and connections were left out: one sentence to show. */
+  settingsNotice: z.string().nullable().optional()
 })
 export type ConnectionsState = z.infer<typeof ConnectionsStateSchema>
 

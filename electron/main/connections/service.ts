@@ -150,10 +150,12 @@ export function createConnectionService<C extends MarketplaceClientLike>(
 
   const list = async (): Promise<ConnectionsState> => {
     const s = await settings.read()
+    const settingsNotice = (await settings.notice?.()) ?? null
     return {
       connections: await Promise.all(s.connections.map(view)),
       activeId: s.activeId,
-      keychain: await keychain.status()
+      keychain: await keychain.status(),
+      ...(settingsNotice ? { settingsNotice } : {})
     }
   }
 

@@ -51,7 +51,9 @@ export const FreshnessSchema = z.object({
   source: z.enum(['network', 'cache']),
   offline: z.boolean(),
   /** The reason the refresh failed, when data came from the cache after a failure. */
-  refreshError: z.string().nullable()
+  refreshError: z.string().nullable(),
+  /** What kind of failure that was (a locked keychain reads differently from a network fault). */
+  refreshErrorKind: ErrorKindSchema.nullable().optional()
 })
 export type Freshness = z.infer<typeof FreshnessSchema>
 

@@ -162,6 +162,9 @@ export async function startFaultyMarket(ids: number[]): Promise<FaultyMarket> {
           return json(res, 404, { status: 'error', msg: 'Item Not Found' })
         return json(res, 200, { status: 'success', item: itemOf(base, id) })
       }
+      case '/api/purchases/validation':
+        // Every code is unknown here, as a refunded one would be (real-server point 17).
+        return json(res, 404, { status: 'error', msg: 'Invalid purchase code' })
       default:
         return json(res, 404, { message: '' })
     }

@@ -7,7 +7,14 @@ import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, LookupRecorder, MediaRegistry } from './ports'
 
 export interface CatalogueServiceOptions {
-  connections: { activeClient(): Promise<ActiveClient> }
+  connections: {
+    activeClient(): Promise<ActiveClient>
+    /**
+     * The active connection's id without reading its key: cached data needs no key, so a
+     * locked or missing keychain hides nothing saved. Without it, the key is read first.
+     */
+    activeConnectionId?(): Promise<string>
+  }
   cache?: CatalogueCache
   recorder?: LookupRecorder
   media?: MediaRegistry
@@ -42,6 +49,11 @@ interface Fresh<T> {
 // cached data is still worth showing. Anything else (bad key, not found) is an answer.
 const NETWORK_KINDS = new Set(['offline', 'timeout', 'api-unavailable', 'server', 'rate-limited'])
 const OFFLINE_KINDS = new Set(['offline', 'timeout'])
+// The key cannot be read (keychain locked or missing, key deleted): saved data still shows.
+const KEY_KINDS = new Set(['keychain-unavailable', 'no-connection'])
+
+export const KEYCHAIN_LOCKED_SAVED_DATA =
+  'Keychain locked: showing saved data; nothing refreshes until it is unlocked.'
 
 const kindOf = (e: unknown): string | null => (isKindedError(e) ? e.kind : null)
 
@@ -178,7 +190,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       }
     } catch (e) {
       const kind = kindOf(e)
-      if (!cached || kind === null || !NETWORK_KINDS.has(kind)) throw e
+      if (!cached || kind === null || !(NETWORK_KINDS.has(kind) || KEY_KINDS.has(kind))) throw e
       spec.seen(cached.data)
       return {
         data: cached.data,
@@ -186,7 +198,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
           fetchedAt: cached.fetchedAt,
           source: 'cache',
           offline: OFFLINE_KINDS.has(kind),
-          refreshError: (e as Error).message
+          refreshError:
+            kind === 'keychain-unavailable' ? KEYCHAIN_LOCKED_SAVED_DATA : (e as Error).message,
+          refreshErrorKind: kind as Freshness['refreshErrorKind']
         }
       }
     }
@@ -253,24 +267,40 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
   }
 
+  /** The active connection now; its client (and so its key) only once the marketplace is asked. */
+  const active = async (): Promise<{
+    connectionId: string
+    client: () => Promise<MarketplaceClientLike>
+  }> => {
+    const { connections } = options
+    if (!connections.activeConnectionId) {
+      const { connectionId, client } = await connections.activeClient()
+      return { connectionId, client: async () => client }
+    }
+    return {
+      connectionId: await connections.activeConnectionId(),
+      client: async () => (await connections.activeClient()).client
+    }
+  }
+
   const getAccount: CatalogueService['getAccount'] = async (request) => {
-    const { connectionId, client } = await options.connections.activeClient()
+    const { connectionId, client } = await active()
     return fresh<Account>({
       refresh: request?.refresh === true,
       read: async () => (cache ? cache.readAccount(connectionId) : null),
-      fetch: () => client.getAccount(),
+      fetch: async () => (await client()).getAccount(),
       write: async (entry) => cache?.writeAccount(connectionId, entry),
       seen: (account) => allow(connectionId, accountMediaUrls(account))
     })
   }
 
   const listItems: CatalogueService['listItems'] = async (request) => {
-    const { connectionId, client } = await options.connections.activeClient()
+    const { connectionId, client } = await active()
     return fresh<ItemsPayload>({
       refresh: request?.refresh === true,
       read: async () =>
         cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
-      fetch: () => fetchItems(connectionId, client),
+      fetch: async () => fetchItems(connectionId, await client()),
       write: async (entry) => cache?.writeItems(connectionId, entry),
       seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls)),
       keep: keepLargerList
@@ -278,7 +308,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
   }
 
   const getItem: CatalogueService['getItem'] = async (request) => {
-    const { connectionId, client } = await options.connections.activeClient()
+    const { connectionId, client } = await active()
     const result = await fresh<Item>({
       refresh: request.refresh === true,
       read: async () => {
@@ -290,7 +320,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         const inList = list?.data.items.find((i) => i.id === request.id)
         return list && inList ? { data: inList, fetchedAt: list.fetchedAt } : null
       },
-      fetch: () => client.getItem(request.id),
+      fetch: async () => (await client()).getItem(request.id),
       write: async (entry) => cache?.writeItem(connectionId, entry),
       seen: (item) => allow(connectionId, itemMediaUrls(item))
     })

@@ -3,6 +3,7 @@ import { HOST_USAGE, parseHostArgs, type HostCliOptions } from './cli-args'
 import { launchHost } from './launch'
 import { openInBrowser } from './open-url'
 import { defaultRendererDir } from './paths'
+import { FolderInUse } from '../main/storage/folder-lock'
 
 // `npm run start:web`: Seller Desk in the system browser, for machines without the
 // Electron binary. Prints the address on a line starting "Seller Desk: " (scripts and
@@ -54,6 +55,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  if (e instanceof FolderInUse) {
+    // One writer per data folder: name the running one rather than start a second.
+    console.error(e.message)
+    process.exit(1)
+  }
   console.error(`Seller Desk could not start: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
 })

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { createApp, type AppOptions, type SellerDeskApp } from '../main/app'
 import { dispatch, type DispatchLog } from '../main/ipc/dispatch'
 import { AppFailure } from '../main/ipc/failure'
+import { lockDataFolder } from '../main/storage/folder-lock'
 import { readAppInfo } from './app-info'
 import { openInBrowser } from './open-url'
 import { defaultRendererDir } from './paths'
@@ -20,6 +21,10 @@ export interface LaunchOptions {
   keychainService?: string
   /** How IP addresses are classed for the private-address rule (tests only). */
   classifyAddress?: AppOptions['classifyAddress']
+  /** Where keys are saved; the OS keychain unless given (tests stand in a missing or locked one). */
+  secretStore?: AppOptions['secretStore']
+  /** Media download time limits; the app's defaults unless given (tests shorten them). */
+  mediaTimeouts?: AppOptions['mediaTimeouts']
   log?: DispatchLog
 }
 
@@ -46,15 +51,25 @@ async function openExternal(url: string): Promise<void> {
  */
 export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
   await mkdir(options.dataDir, { recursive: true })
-  const app = await createApp({
-    dataDir: options.dataDir,
-    transport: 'browser',
-    appInfo: readAppInfo(),
-    openExternal,
-    ...(options.startDemo ? { startDemo: options.startDemo } : {}),
-    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
-    ...(options.classifyAddress ? { classifyAddress: options.classifyAddress } : {})
-  })
+  // Before anything reads or writes the folder; throws FolderInUse naming the running one.
+  const lock = await lockDataFolder(options.dataDir, { kind: 'browser', address: null })
+  let app: SellerDeskApp
+  try {
+    app = await createApp({
+      dataDir: options.dataDir,
+      transport: 'browser',
+      appInfo: readAppInfo(),
+      openExternal,
+      ...(options.startDemo ? { startDemo: options.startDemo } : {}),
+      ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+      ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+      ...(options.mediaTimeouts ? { mediaTimeouts: options.mediaTimeouts } : {}),
+      ...(options.classifyAddress ? { classifyAddress: options.classifyAddress } : {})
+    })
+  } catch (e) {
+    await lock.release()
+    throw e
+  }
   let server: HostServer
   try {
     server = await startHostServer({
@@ -64,8 +79,10 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
       ...(options.token === undefined ? {} : { token: options.token }),
       ...(options.log === undefined ? {} : { log: options.log })
     })
+    await lock.update({ kind: 'browser', address: server.baseUrl })
   } catch (e) {
     await app.close()
+    await lock.release()
     throw e
   }
   let demoProblem: string | null = null
@@ -78,6 +95,10 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
     app,
     server,
     demoProblem,
-    close: () => (closing ??= server.close().then(() => app.close()))
+    close: () =>
+      (closing ??= server
+        .close()
+        .then(() => app.close())
+        .finally(() => lock.release()))
   }
 }

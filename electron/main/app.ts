@@ -16,6 +16,7 @@ import {
 } from './marketplace'
 import { hostIsLocal, type ClassifyAddress } from './marketplace/address-class'
 import { pacedMediaFetcher } from './media/paced-fetch'
+import type { MediaTimeouts } from './media/body-guard'
 import type { MediaService } from './media/types'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -51,6 +52,8 @@ export interface AppOptions {
    * a loopback address stand for a public site; the real classification otherwise.
    */
   classifyAddress?: ClassifyAddress
+  /** Media download time limits (tests shorten them); the media cache's defaults otherwise. */
+  mediaTimeouts?: Partial<MediaTimeouts>
   log?: { warn(message: string): void; error(message: string, detail?: unknown): void }
 }
 
@@ -99,6 +102,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
         ),
       ...(options.classifyAddress ? { classify: options.classifyAddress } : {})
     }),
+    ...(options.mediaTimeouts ? { mediaTimeouts: options.mediaTimeouts } : {}),
     log
   })
   const cache = options.cache ?? offline.cache

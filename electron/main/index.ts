@@ -8,6 +8,7 @@ import { installAppMenu } from './glue/menu'
 import { handleMediaProtocol } from './glue/media-protocol'
 import { registerPrivilegedSchemes } from './glue/schemes'
 import { hardenApp, senderCheck } from './glue/security'
+import { claimSingleInstance, focusWindow, lockDataFolderOrQuit } from './glue/single-instance'
 import { createMainWindow, rendererDirFrom } from './glue/window'
 import { openWindowState } from './glue/window-state'
 
@@ -16,15 +17,26 @@ const devUrl = devRendererUrl(app.isPackaged, process.env)
 const isAppUrl = appUrlCheck({ devUrl })
 const openExternal = (url: string): Promise<void> => shell.openExternal(url)
 
-if (!app.requestSingleInstanceLock()) {
+let win: BrowserWindow | null = null
+
+// A second desktop launch quits; this one comes to the front.
+if (
+  !claimSingleInstance(() => {
+    if (win) focusWindow(win)
+  })
+) {
   app.quit()
 } else {
   hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
   // Before ready: a privileged scheme cannot be registered later.
   registerPrivilegedSchemes()
   app.whenReady().then(async () => {
+    const dataDir = app.getPath('userData')
+    // The browser host may hold the folder: one writer per folder.
+    const lock = await lockDataFolderOrQuit(dataDir)
+    if (!lock) return
     const sellerDesk = await createApp({
-      dataDir: app.getPath('userData'),
+      dataDir,
       appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
       transport: 'electron',
       openExternal
@@ -39,9 +51,12 @@ if (!app.requestSingleInstanceLock()) {
       if (closing) return
       closing = true
       event.preventDefault()
-      void sellerDesk.close().finally(() => app.quit())
+      void sellerDesk
+        .close()
+        .finally(() => lock.release())
+        .finally(() => app.quit())
     })
-    const windowState = await openWindowState(app.getPath('userData'))
+    const windowState = await openWindowState(dataDir)
     const open = (): BrowserWindow =>
       windowState.track(
         createMainWindow({
@@ -51,11 +66,7 @@ if (!app.requestSingleInstanceLock()) {
           placement: windowState.placement()
         })
       )
-    let win = open()
-    app.on('second-instance', () => {
-      if (win.isMinimized()) win.restore()
-      win.focus()
-    })
+    win = open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) win = open()
     })

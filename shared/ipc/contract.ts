@@ -34,7 +34,9 @@ export type ConnectionView = z.infer<typeof ConnectionViewSchema>
 export const ConnectionsStateSchema = z.object({
   connections: z.array(ConnectionViewSchema),
   activeId: z.string().nullable(),
-  keychain: z.enum(['available', 'unavailable'])
+  keychain: z.enum(['available', 'unavailable']),
+  /** Set when settings.json was damaged and connections were left out: one sentence to show. */
+  settingsNotice: z.string().nullable().optional()
 })
 export type ConnectionsState = z.infer<typeof ConnectionsStateSchema>
 
@@ -49,7 +51,9 @@ export const FreshnessSchema = z.object({
   source: z.enum(['network', 'cache']),
   offline: z.boolean(),
   /** The reason the refresh failed, when data came from the cache after a failure. */
-  refreshError: z.string().nullable()
+  refreshError: z.string().nullable(),
+  /** What kind of failure that was (a locked keychain reads differently from a network fault). */
+  refreshErrorKind: ErrorKindSchema.nullable().optional()
 })
 export type Freshness = z.infer<typeof FreshnessSchema>
 

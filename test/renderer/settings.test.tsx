@@ -221,6 +221,13 @@ describe('Settings: connections', () => {
     await setup({ listConnections: async () => ok(sampleConnections({ keychain: 'unavailable' })) })
     expect(screen.getByText(/keychain is not available/)).toBeInTheDocument()
   })
+
+  it('says when a damaged settings file cost a connection', async () => {
+    const settingsNotice =
+      'One saved connection could not be read and was left out; the others are as you left them.'
+    await setup({ listConnections: async () => ok(sampleConnections({ settingsNotice })) })
+    expect(screen.getByText(settingsNotice)).toBeInTheDocument()
+  })
 })
 
 describe('Settings: theme and storage', () => {

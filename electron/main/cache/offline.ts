@@ -10,6 +10,7 @@ import { AppFailure } from '../ipc/failure'
 import type { CallOptions } from '../marketplace'
 import type { Pacer } from '../marketplace/pacer'
 import { mediaHandlers, type MediaHandlers } from '../media/handlers'
+import type { MediaTimeouts } from '../media/body-guard'
 import { MediaCache, type MediaFetcher } from '../media/media-cache'
 import { FileCatalogueCache } from './catalogue-cache'
 import type { StoreLog } from './versioned-file'
@@ -19,6 +20,8 @@ export interface OfflineServicesOptions {
   /** The marketplace client's fetchMedia (sends no key). */
   fetchMedia: MediaFetcher
   mediaLimitBytes?: number
+  /** Media body time limits; the media cache's defaults unless given. */
+  mediaTimeouts?: Partial<MediaTimeouts>
   log?: StoreLog
 }
 
@@ -145,6 +148,7 @@ export function createOfflineServices(options: OfflineServicesOptions) {
     dataDir: options.dataDir,
     fetchMedia: options.fetchMedia,
     ...(options.mediaLimitBytes !== undefined ? { limitBytes: options.mediaLimitBytes } : {}),
+    ...(options.mediaTimeouts ? { timeouts: options.mediaTimeouts } : {}),
     log
   })
   const prefetching = new AbortController()

@@ -7,7 +7,14 @@ import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, LookupRecorder, MediaRegistry } from './ports'
 
 export interface CatalogueServiceOptions {
-  connections: { activeClient(): Promise<ActiveClient> }
+  connections: {
+    activeClient(): Promise<ActiveClient>
+    /**
+     * The active connection's id without reading its key: cached data needs no key, so a
+     * locked or missing keychain hides nothing saved. Without it, the key is read first.
+     */
+    activeConnectionId?(): Promise<string>
+  }
   cache?: CatalogueCache
   recorder?: LookupRecorder
   media?: MediaRegistry
@@ -42,8 +49,35 @@ interface Fresh<T> {
 // cached data is still worth showing. Anything else (bad key, not found) is an answer.
 const NETWORK_KINDS = new Set(['offline', 'timeout', 'api-unavailable', 'server', 'rate-limited'])
 const OFFLINE_KINDS = new Set(['offline', 'timeout'])
+// The key cannot be read (keychain locked or missing, key deleted): saved data still shows.
+const KEY_KINDS = new Set(['keychain-unavailable', 'no-connection'])
+
+export const KEYCHAIN_LOCKED_SAVED_DATA =
+  'Keychain locked: showing saved data; nothing refreshes until it is unlocked.'
 
 const kindOf = (e: unknown): string | null => (isKindedError(e) ? e.kind : null)
+
+/**
+ * A list built from known ids (the list endpoint failed or listed nothing) knows only the
+ * items it could read one by one: it never replaces a cached list holding more. The cached
+ * items stay, those read again are updated, new ones join, and the seller is told why.
+ */
+export function keepLargerList(
+  fetched: ItemsPayload,
+  cached: CachedEntry<ItemsPayload>
+): { data: ItemsPayload; why: string } | null {
+  if (fetched.listProblem === null) return null
+  const read = new Map(fetched.items.map((i) => [i.id, i]))
+  if (cached.data.items.every((i) => read.has(i.id))) return null
+  const items = cached.data.items.map((i) => read.get(i.id) ?? i)
+  const known = new Set(items.map((i) => i.id))
+  for (const item of fetched.items) if (!known.has(item.id)) items.push(item)
+  const why =
+    fetched.listProblem === 'server-data-fault'
+      ? `The marketplace's item list failed with a server error, so the saved list is shown (${fetched.items.length} of its items read again one by one).`
+      : `The marketplace listed no items this time, so the saved list is kept (${fetched.items.length} of its items read again one by one).`
+  return { data: { items, skipped: fetched.skipped, listProblem: fetched.listProblem }, why }
+}
 
 /**
  * Account, catalogue and purchase checks for the active connection, with the freshness
@@ -110,6 +144,11 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     fetch: () => Promise<T>
     write: (entry: CachedEntry<T>) => Promise<void>
     seen: (data: T) => void
+    /**
+     * A fresh answer that must not replace the cached copy as it is (a fallback that knows
+     * less than the cache): what to keep instead, with why. Null takes the answer as is.
+     */
+    keep?: (fetched: T, cached: CachedEntry<T>) => { data: T; why: string } | null
   }): Promise<Fresh<T>> {
     const cached = await spec.read().catch(() => null)
     if (cached && !spec.refresh) {
@@ -126,6 +165,22 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
     try {
       const data = await spec.fetch()
+      const kept = cached && spec.keep ? spec.keep(data, cached) : null
+      if (cached && kept) {
+        // Still the cached copy's age: only part of it was read again.
+        const entry = { data: kept.data, fetchedAt: cached.fetchedAt }
+        await quietly('update the cache', () => spec.write(entry))
+        spec.seen(kept.data)
+        return {
+          data: kept.data,
+          freshness: {
+            fetchedAt: cached.fetchedAt,
+            source: 'cache',
+            offline: false,
+            refreshError: kept.why
+          }
+        }
+      }
       const fetchedAt = now().toISOString()
       await quietly('update the cache', () => spec.write({ data, fetchedAt }))
       spec.seen(data)
@@ -135,7 +190,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       }
     } catch (e) {
       const kind = kindOf(e)
-      if (!cached || kind === null || !NETWORK_KINDS.has(kind)) throw e
+      if (!cached || kind === null || !(NETWORK_KINDS.has(kind) || KEY_KINDS.has(kind))) throw e
       spec.seen(cached.data)
       return {
         data: cached.data,
@@ -143,7 +198,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
           fetchedAt: cached.fetchedAt,
           source: 'cache',
           offline: OFFLINE_KINDS.has(kind),
-          refreshError: (e as Error).message
+          refreshError:
+            kind === 'keychain-unavailable' ? KEYCHAIN_LOCKED_SAVED_DATA : (e as Error).message,
+          refreshErrorKind: kind as Freshness['refreshErrorKind']
         }
       }
     }
@@ -210,31 +267,48 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
   }
 
+  /** The active connection now; its client (and so its key) only once the marketplace is asked. */
+  const active = async (): Promise<{
+    connectionId: string
+    client: () => Promise<MarketplaceClientLike>
+  }> => {
+    const { connections } = options
+    if (!connections.activeConnectionId) {
+      const { connectionId, client } = await connections.activeClient()
+      return { connectionId, client: async () => client }
+    }
+    return {
+      connectionId: await connections.activeConnectionId(),
+      client: async () => (await connections.activeClient()).client
+    }
+  }
+
   const getAccount: CatalogueService['getAccount'] = async (request) => {
-    const { connectionId, client } = await options.connections.activeClient()
+    const { connectionId, client } = await active()
     return fresh<Account>({
       refresh: request?.refresh === true,
       read: async () => (cache ? cache.readAccount(connectionId) : null),
-      fetch: () => client.getAccount(),
+      fetch: async () => (await client()).getAccount(),
       write: async (entry) => cache?.writeAccount(connectionId, entry),
       seen: (account) => allow(connectionId, accountMediaUrls(account))
     })
   }
 
   const listItems: CatalogueService['listItems'] = async (request) => {
-    const { connectionId, client } = await options.connections.activeClient()
+    const { connectionId, client } = await active()
     return fresh<ItemsPayload>({
       refresh: request?.refresh === true,
       read: async () =>
         cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
-      fetch: () => fetchItems(connectionId, client),
+      fetch: async () => fetchItems(connectionId, await client()),
       write: async (entry) => cache?.writeItems(connectionId, entry),
-      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls))
+      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls)),
+      keep: keepLargerList
     })
   }
 
   const getItem: CatalogueService['getItem'] = async (request) => {
-    const { connectionId, client } = await options.connections.activeClient()
+    const { connectionId, client } = await active()
     const result = await fresh<Item>({
       refresh: request.refresh === true,
       read: async () => {
@@ -246,7 +320,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         const inList = list?.data.items.find((i) => i.id === request.id)
         return list && inList ? { data: inList, fetchedAt: list.fetchedAt } : null
       },
-      fetch: () => client.getItem(request.id),
+      fetch: async () => (await client()).getItem(request.id),
       write: async (entry) => cache?.writeItem(connectionId, entry),
       seen: (item) => allow(connectionId, itemMediaUrls(item))
     })

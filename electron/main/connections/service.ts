@@ -61,6 +61,8 @@ export interface ConnectionService<C extends MarketplaceClientLike = Marketplace
   startDemo(): Promise<ConnectionView>
   /** A client for the active connection, for the catalogue service. */
   activeClient(): Promise<ActiveClient<C>>
+  /** The active connection's id, without reading its key (cached data needs none). */
+  activeConnectionId(): Promise<string>
 }
 
 type KeyStorage = ConnectionView['keyStorage']
@@ -158,10 +160,12 @@ export function createConnectionService<C extends MarketplaceClientLike>(
 
   const list = async (): Promise<ConnectionsState> => {
     const s = await settings.read()
+    const settingsNotice = (await settings.notice?.()) ?? null
     return {
       connections: await Promise.all(s.connections.map(view)),
       activeId: s.activeId,
-      keychain: await keychain.status()
+      keychain: await keychain.status(),
+      ...(settingsNotice ? { settingsNotice } : {})
     }
   }
 
@@ -383,8 +387,16 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     return { connectionId: active.id, client }
   }
 
+  const activeConnectionId = async (): Promise<string> => {
+    const s = await settings.read()
+    const active = s.connections.find((c) => c.id === s.activeId)
+    if (!active) throw new AppFailure('no-connection', NO_CONNECTION_MESSAGE)
+    return active.id
+  }
+
   return {
     list,
+    activeConnectionId,
     test: (request) =>
       'id' in request
         ? testSaved(request.id)

@@ -3,17 +3,29 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
 import { HistoryEntrySchema } from '../../../shared/ipc/contract'
-import { writeFileAtomic } from '../storage/atomic-file'
+import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { KeyedSerial } from '../cache/serial'
 import { safeSegment, type StoreLog } from '../cache/versioned-file'
 import type { LookupRecorder } from '../catalogue/ports'
 import { csvFilename, toCsv } from './csv'
 
-/** Bump when a line's shape changes; lines of another version are skipped on load. */
+/**
+ * Bump when a line's shape changes. Lines this version cannot read (a newer format, a value
+ * it does not know) are kept as they are, for the version that wrote them; only torn lines
+ * (not JSON, a crash mid-append) are dropped.
+ */
 export const HISTORY_FORMAT = 1
 export const DEFAULT_MAX_ENTRIES = 10_000
 
 const LineSchema = z.object({ v: z.literal(HISTORY_FORMAT), e: HistoryEntrySchema })
+
+interface LoadedHistory {
+  /** Readable entries, oldest first. */
+  entries: HistoryEntry[]
+  /** Lines this version cannot read, verbatim, oldest first. */
+  kept: string[]
+  lines: number
+}
 
 export interface HistoryStoreOptions {
   dataDir: string
@@ -84,7 +96,8 @@ export class HistoryStore implements LookupRecorder {
   private readonly maxEntries: number
   private readonly log: StoreLog
   /** Oldest first, as in the file. */
-  private readonly loaded = new Map<string, { entries: HistoryEntry[]; lines: number }>()
+  private readonly loaded = new Map<string, LoadedHistory>()
+  private swept: Promise<unknown> | null = null
   private readonly serial = new KeyedSerial()
   private readonly annotations = new WeakMap<Validation, Annotation>()
   private closed = false
@@ -215,9 +228,11 @@ export class HistoryStore implements LookupRecorder {
     return join(this.dir, `${safeSegment(connectionId)}.jsonl`)
   }
 
-  private async load(connectionId: string): Promise<{ entries: HistoryEntry[]; lines: number }> {
+  private async load(connectionId: string): Promise<LoadedHistory> {
     const cached = this.loaded.get(connectionId)
     if (cached) return cached
+    // Temp files of a compaction killed mid-write.
+    await (this.swept ??= sweepTempFiles(this.dir))
     let text = ''
     try {
       text = await readFile(this.fileOf(connectionId), 'utf8')
@@ -229,23 +244,33 @@ export class HistoryStore implements LookupRecorder {
       }
     }
     const entries: HistoryEntry[] = []
-    let bad = 0
+    const kept: string[] = []
+    let torn = 0
     let lines = 0
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue
       lines++
+      let json: unknown
       try {
-        const parsed = LineSchema.safeParse(JSON.parse(line))
-        if (parsed.success) entries.push(parsed.data.e)
-        else bad++
+        json = JSON.parse(line)
       } catch {
-        bad++
+        torn++
+        continue
       }
+      const parsed = LineSchema.safeParse(json)
+      if (parsed.success) entries.push(parsed.data.e)
+      else kept.push(line)
     }
-    const state = { entries, lines }
+    const state: LoadedHistory = { entries, kept, lines }
     this.loaded.set(connectionId, state)
-    if (bad > 0) {
-      this.log.warn(`[history] skipped ${bad} unreadable line(s) in the lookup history`)
+    if (kept.length > 0)
+      this.log.warn(
+        `[history] kept ${kept.length} line(s) this version cannot read (a newer format?) as they are`
+      )
+    if (torn > 0) {
+      this.log.warn(
+        `[history] skipped ${torn} unreadable line(s) (torn by a crash) in the lookup history`
+      )
       await this.compact(connectionId, state)
     } else if (lines > this.maxEntries * 1.5) {
       await this.compact(connectionId, state)
@@ -253,16 +278,20 @@ export class HistoryStore implements LookupRecorder {
     return state
   }
 
-  private async compact(
-    connectionId: string,
-    state: { entries: HistoryEntry[]; lines: number }
-  ): Promise<void> {
-    state.entries.splice(0, Math.max(0, state.entries.length - this.maxEntries))
+  private async compact(connectionId: string, state: LoadedHistory): Promise<void> {
+    // The bound counts every line; the oldest go first (unreadable lines are the oldest).
+    const over = Math.max(0, state.kept.length + state.entries.length - this.maxEntries)
+    const fromKept = Math.min(over, state.kept.length)
+    state.kept.splice(0, fromKept)
+    state.entries.splice(0, over - fromKept)
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    // Lines this version cannot read go first: a newer version wrote them before this one
+    // was (re)installed, so they are the older checks.
     await writeFileAtomic(
       this.fileOf(connectionId),
-      state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
+      state.kept.map((line) => `${line}\n`).join('') +
+        state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
     )
-    state.lines = state.entries.length
+    state.lines = state.kept.length + state.entries.length
   }
 }

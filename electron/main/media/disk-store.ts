@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { sweepTempFiles } from '../storage/atomic-file'
+import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { VersionedFile, type StoreLog } from '../cache/versioned-file'
+import { sniffMediaType } from './sniff'
 
 export const MEDIA_INDEX_FORMAT = 1
 const INDEX_FILE = 'index.json'
 const BLOB = /^[0-9a-f]{64}\.bin$/
+/** Beside each file kept offline: its media type. The index is not the only record of it. */
+const KEPT = /^[0-9a-f]{64}\.kept$/
+const KeptMarkerSchema = z.object({ contentType: z.string().max(200) })
 
 const EntrySchema = z.object({
   contentType: z.string().max(200),
@@ -144,6 +148,7 @@ export class MediaDiskStore {
     }
     this.entries.set(key, entry)
     this.total += size
+    if (entry.kept) await this.writeKeptMarker(key, entry)
     await this.evictToFit()
     this.scheduleFlush()
     return this.entries.get(key) ?? null
@@ -156,6 +161,7 @@ export class MediaDiskStore {
     if (!entry) return null
     entry.kept = true
     entry.lastUsed = this.tick()
+    await this.writeKeptMarker(key, entry)
     this.scheduleFlush()
     return entry
   }
@@ -203,6 +209,7 @@ export class MediaDiskStore {
     // A file still open elsewhere (Windows) may refuse: it is unlisted now, and removed as
     // an orphan on the next start.
     await rm(this.pathOf(key), { force: true }).catch(() => {})
+    await rm(this.keptPathOf(key), { force: true }).catch(() => {})
     this.scheduleFlush()
   }
 
@@ -211,7 +218,10 @@ export class MediaDiskStore {
     const keys = [...this.entries.keys()]
     this.entries.clear()
     this.total = 0
-    for (const key of keys) await rm(this.pathOf(key), { force: true })
+    for (const key of keys) {
+      await rm(this.pathOf(key), { force: true })
+      await rm(this.keptPathOf(key), { force: true })
+    }
     await this.flush()
   }
 
@@ -247,6 +257,73 @@ export class MediaDiskStore {
       }
     })
     return this.flushing
+  }
+
+  private keptPathOf(key: string): string {
+    return join(this.options.dir, `${key}.kept`)
+  }
+
+  private async writeKeptMarker(key: string, entry: MediaEntry): Promise<void> {
+    try {
+      await writeFileAtomic(
+        this.keptPathOf(key),
+        JSON.stringify({ contentType: entry.contentType })
+      )
+    } catch {
+      // The index still says so; only a rebuild after index damage would miss it.
+      this.options.log.warn('[media] could not mark a file kept offline beside it')
+    }
+  }
+
+  /**
+   * The index was missing or damaged while files are on disk: rebuild it from the files
+   * rather than delete them (kept ones included). Type from the kept marker or the first
+   * bytes, size from the file, last use from its time; files of no media type go.
+   */
+  private async rebuild(names: Set<string>, markers: Set<string>): Promise<number> {
+    let rebuilt = 0
+    for (const name of names) {
+      const key = name.slice(0, 64)
+      const path = this.pathOf(key)
+      const s = await stat(path).catch(() => null)
+      if (!s) continue
+      let contentType: string | null = null
+      let kept = false
+      if (markers.has(`${key}.kept`)) {
+        contentType = await this.readKeptMarker(key)
+        kept = contentType !== null
+      }
+      if (contentType === null) contentType = sniffMediaType(await this.head(path))
+      if (contentType === null) continue
+      this.entries.set(key, { contentType, size: s.size, lastUsed: Math.floor(s.mtimeMs), kept })
+      this.total += s.size
+      this.clock = Math.max(this.clock, Math.floor(s.mtimeMs))
+      rebuilt++
+    }
+    return rebuilt
+  }
+
+  /** The media type a kept marker records; null when it cannot be read. */
+  private async readKeptMarker(key: string): Promise<string | null> {
+    try {
+      const json: unknown = JSON.parse(await readFile(this.keptPathOf(key), 'utf8'))
+      const parsed = KeptMarkerSchema.safeParse(json)
+      return parsed.success ? parsed.data.contentType : null
+    } catch {
+      return null
+    }
+  }
+
+  private async head(path: string): Promise<Uint8Array> {
+    const handle = await open(path, 'r').catch(() => null)
+    if (!handle) return new Uint8Array(0)
+    try {
+      const buffer = new Uint8Array(1024)
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+      return buffer.subarray(0, bytesRead)
+    } finally {
+      await handle.close()
+    }
   }
 
   private tick(): number {
@@ -285,7 +362,15 @@ export class MediaDiskStore {
       this.limit = stored.limitBytes
       this.chosenLimit = stored.limitBytes
     }
-    const onDisk = new Set((await readdir(dir)).filter((n) => BLOB.test(n)))
+    const names = await readdir(dir)
+    const onDisk = new Set(names.filter((n) => BLOB.test(n)))
+    const markers = new Set(names.filter((n) => KEPT.test(n)))
+    if (stored === null && onDisk.size > 0) {
+      const rebuilt = await this.rebuild(onDisk, markers)
+      this.options.log.warn(
+        `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
+      )
+    }
     for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
       if (!onDisk.has(`${key}.bin`)) continue
       const s = await stat(this.pathOf(key)).catch(() => null)
@@ -301,6 +386,14 @@ export class MediaDiskStore {
         orphans++
       }
     }
+    for (const name of markers) {
+      const key = name.slice(0, 64)
+      const entry = this.entries.get(key)
+      if (!entry?.kept) await rm(join(dir, name), { force: true })
+    }
+    // Kept files from before markers existed get theirs now.
+    for (const [key, entry] of this.entries)
+      if (entry.kept && !markers.has(`${key}.kept`)) await this.writeKeptMarker(key, entry)
     if (orphans > 0)
       this.options.log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
     if (stored === null || orphans > 0 || this.entries.size !== Object.keys(stored.entries).length)

@@ -3,6 +3,13 @@ import { join } from 'node:path'
 import type { MediaRegistry } from '../catalogue/ports'
 import type { StoreLog } from '../cache/versioned-file'
 import { AppFailure } from '../ipc/failure'
+import {
+  DEFAULT_MEDIA_TIMEOUTS,
+  guardBody,
+  MediaBodyTimeout,
+  waitOwn,
+  type MediaTimeouts
+} from './body-guard'
 import { fileRangeStream } from './disk-reader'
 import { MediaDiskStore, mediaKey, type MediaEntry } from './disk-store'
 import { parseRange } from './range'
@@ -38,6 +45,8 @@ export interface MediaCacheOptions {
   log?: StoreLog
   now?: () => number
   flushDelayMs?: number
+  /** Body time limits (a stalled or trickling file must not hold the workers). */
+  timeouts?: Partial<MediaTimeouts>
 }
 
 export interface PrefetchOptions {
@@ -149,9 +158,11 @@ export class MediaCache implements MediaService, MediaRegistry {
   private readonly maxImageBytes: number
   private readonly maxStreamBytes: number
   private readonly log: StoreLog
+  private readonly timeouts: MediaTimeouts
 
   constructor(private readonly options: MediaCacheOptions) {
     this.log = options.log ?? console
+    this.timeouts = { ...DEFAULT_MEDIA_TIMEOUTS, ...options.timeouts }
     this.maxImageBytes = options.maxImageBytes ?? 20 * MB
     this.maxStreamBytes = options.maxStreamBytes ?? 1024 * MB
     this.store = new MediaDiskStore({
@@ -200,7 +211,14 @@ export class MediaCache implements MediaService, MediaRegistry {
     }
     const pending = this.downloads.get(key)
     if (pending) {
-      await pending.catch(() => null)
+      // This request gives up on its own (viewer gone, or waited long enough); the
+      // download goes on for the others and for the cache.
+      const waited = await waitOwn(
+        pending.catch(() => null),
+        options.signal,
+        this.timeouts.waitMs
+      )
+      if (!waited.done) return empty(504)
       const after = await this.fromDisk(key, options.range)
       if (after) return after
     }
@@ -331,6 +349,9 @@ export class MediaCache implements MediaService, MediaRegistry {
     let failed = 0
     const low = options.priority === 'low'
     const fillRatio = Math.min(1, Math.max(0, options.fillRatio ?? 1))
+    /** Files whose body stalled or trickled: tried once more when the rest are done. */
+    const stalled: string[] = []
+    let lastPass = false
     const worker = async (): Promise<void> => {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
         if (low) await this.highRunsDone(options.signal)
@@ -347,12 +368,23 @@ export class MediaCache implements MediaService, MediaRegistry {
             ...(fillRatio < 1 ? { maxBytes: room } : {})
           })
           stored++
-        } catch {
-          failed++
+        } catch (e) {
+          if (e instanceof MediaBodyTimeout && !lastPass) stalled.push(url)
+          else failed++
         }
       }
     }
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker))
+    const workers = (): Promise<unknown> =>
+      Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker))
+    await workers()
+    if (stalled.length > 0) {
+      // A site that stalled may be busy for a while: later, once, after everything else.
+      await this.pause(this.timeouts.retryDelayMs, options.signal)
+      lastPass = true
+      queue.push(...stalled.filter((u) => !this.store.has(mediaKey(u))))
+      stalled.length = 0
+      await workers()
+    }
     return { stored, failed }
   }
 
@@ -387,6 +419,20 @@ export class MediaCache implements MediaService, MediaRegistry {
       await this.store.close()
     })()
     return this.closed
+  }
+
+  private imageLimits(): { idleMs: number; totalMs: number } {
+    return { idleMs: this.timeouts.idleMs, totalMs: this.timeouts.imageTotalMs }
+  }
+
+  /** Resolves after `ms`, or at once when `signal` or close() aborts. */
+  private async pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    const link = linkedSignal([signal, this.closing.signal])
+    try {
+      await waitOwn(new Promise<never>(() => undefined), link.signal, ms)
+    } finally {
+      link.release()
+    }
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
@@ -466,7 +512,14 @@ export class MediaCache implements MediaService, MediaRegistry {
       return empty(415)
     }
     if (kind === 'image' && fetched.status === 200) {
-      const bytes = await readCapped(fetched.body, this.maxImageBytes).catch(() => undefined)
+      const body = fetched.body ? guardBody(fetched.body, this.imageLimits()) : null
+      const bytes = await readCapped(body, this.maxImageBytes).catch((e: unknown) =>
+        e instanceof MediaBodyTimeout ? e : undefined
+      )
+      if (bytes instanceof MediaBodyTimeout) {
+        this.log.warn(`[media] gave up on an image from ${new URL(url).host}: ${bytes.message}`)
+        return empty(504)
+      }
       if (bytes === undefined) return empty(502)
       if (bytes === null) {
         this.log.warn(
@@ -553,7 +606,12 @@ export class MediaCache implements MediaService, MediaRegistry {
       cap = Math.min(room, kind === 'image' ? this.maxImageBytes : this.maxStreamBytes)
       entry = await this.store.put(
         key,
-        fetched.body ?? new Uint8Array(0),
+        fetched.body
+          ? guardBody(fetched.body, {
+              idleMs: this.timeouts.idleMs,
+              totalMs: options.kept ? this.timeouts.keptTotalMs : this.timeouts.imageTotalMs
+            })
+          : new Uint8Array(0),
         type,
         options.kept,
         cap,

@@ -32,3 +32,31 @@ export const defaultSettings = (): Settings => ({
   activeId: null,
   theme: 'system'
 })
+
+/**
+ * What can be read from a settings file the schema refused: every connection that is
+ * valid on its own (the first of a duplicated id), the theme and the active connection
+ * when they are sound. `dropped` counts the connections left out.
+ */
+export function salvageSettings(raw: unknown): { settings: Settings; dropped: number } {
+  const fallback = defaultSettings()
+  if (typeof raw !== 'object' || raw === null) return { settings: fallback, dropped: 0 }
+  const o = raw as Record<string, unknown>
+  const listed = Array.isArray(o['connections']) ? (o['connections'] as unknown[]) : []
+  const connections: StoredConnection[] = []
+  for (const candidate of listed) {
+    const c = StoredConnectionSchema.safeParse(candidate)
+    if (c.success && !connections.some((k) => k.id === c.data.id)) connections.push(c.data)
+  }
+  const theme = ThemeSchema.safeParse(o['theme'])
+  const active = connections.find((c) => c.id === o['activeId'])
+  return {
+    settings: {
+      version: 1,
+      connections,
+      activeId: active?.id ?? connections[0]?.id ?? null,
+      theme: theme.success ? theme.data : fallback.theme
+    },
+    dropped: listed.length - connections.length
+  }
+}

@@ -1,12 +1,17 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../storage/atomic-file'
-import { defaultSettings, SettingsSchema, type Settings } from './schema'
+import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { defaultSettings, salvageSettings, SettingsSchema, type Settings } from './schema'
 
 export const SETTINGS_FILE = 'settings.json'
 
 export interface SettingsStore {
   read(): Promise<Settings>
+  /**
+   * What the seller should know about settings.json as it was read: connections that could
+   * not be read and were left out (the original kept aside). Null when all was well.
+   */
+  notice?(): Promise<string | null>
   /** Applies `change` to the current settings and saves the result atomically. */
   update(change: (current: Settings) => Settings): Promise<Settings>
 }
@@ -28,8 +33,11 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const now = options.now ?? (() => new Date())
   let current: Promise<Settings> | null = null
   let queue: Promise<unknown> = Promise.resolve()
+  let notice: string | null = null
 
   const load = async (): Promise<Settings> => {
+    // settings.json's own temp files, left by a writer killed mid-write, live in the root.
+    await sweepTempFiles(options.dataDir)
     let text: string
     try {
       text = await readFile(path, 'utf8')
@@ -48,16 +56,25 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     }
     const result = SettingsSchema.safeParse(parsed)
     if (result.success) return result.data
+    // Damage stays local: what can be read is kept (one bad connection drops only itself),
+    // and the whole original is kept aside so nothing is lost for good.
+    const salvaged = salvageSettings(parsed)
     const aside = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`
-    try {
-      await copyFile(path, aside)
-      log.warn(`[settings] ${SETTINGS_FILE} was not valid; kept it as ${aside} and started clean.`)
-    } catch {
-      log.warn(
-        `[settings] ${SETTINGS_FILE} was not valid and could not be kept aside; started clean.`
-      )
+    const keptAside = await copyFile(path, aside).then(
+      () => true,
+      () => false
+    )
+    log.warn(
+      `[settings] ${SETTINGS_FILE} was not valid; ${keptAside ? `kept it as ${aside}` : 'could not keep it aside'} and read what it could (${salvaged.dropped} connection(s) left out).`
+    )
+    if (salvaged.dropped > 0) {
+      notice =
+        `${salvaged.dropped === 1 ? 'One saved connection' : `${salvaged.dropped} saved connections`} could not be read and ${salvaged.dropped === 1 ? 'was' : 'were'} left out; the others are as you left them. ` +
+        (keptAside
+          ? `The original settings file is kept as ${aside}; add the missing connection again.`
+          : 'Add the missing connection again.')
     }
-    return defaultSettings()
+    return salvaged.settings
   }
 
   const read = (): Promise<Settings> => {
@@ -77,5 +94,12 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     return run
   }
 
-  return { read, update }
+  return {
+    read,
+    notice: async () => {
+      await read()
+      return notice
+    },
+    update
+  }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { ArrowLeft, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react'
+import { ArrowLeft, CloudOff, LockKeyhole, RefreshCw, TriangleAlert } from 'lucide-react'
 import type { Freshness } from '../../../shared/ipc/contract'
 import { formatDateTime, formatRelative } from '../lib/format'
 import { Button } from './Button'
@@ -51,6 +51,18 @@ export function SyncStatus({
       >
         <CloudOff size={14} aria-hidden />
         Offline · data from {formatDateTime(freshness.fetchedAt, now)}
+      </span>
+    )
+  }
+  if (freshness.refreshErrorKind === 'keychain-unavailable') {
+    return (
+      <span
+        className={`${styles.sync} ${styles.offline}`}
+        data-state="locked"
+        title={freshness.refreshError ?? undefined}
+      >
+        <LockKeyhole size={14} aria-hidden />
+        Keychain locked · data from {formatDateTime(freshness.fetchedAt, now)}
       </span>
     )
   }

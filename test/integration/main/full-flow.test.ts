@@ -243,9 +243,21 @@ describe('full flow with no keychain: session-only keys', () => {
         await dispatch(again.handlers, 'listConnections', undefined, quiet)
       )
       expect(state.connections.map((c) => c.keyStorage)).toEqual(['none'])
-      const account = await dispatch(again.handlers, 'getAccount', undefined, quiet)
-      expect(account).toMatchObject({ ok: false, error: { kind: 'keychain-unavailable' } })
-      if (!account.ok) expect(account.error.message).toContain('enter the key again')
+      // The saved account still shows without the key (issue 13, point 9); what needs the
+      // key (a refresh, a purchase check) says it is gone.
+      const account = await dispatch(again.handlers, 'getAccount', { refresh: true }, quiet)
+      expect(account).toMatchObject({
+        ok: true,
+        data: { freshness: { source: 'cache', refreshErrorKind: 'keychain-unavailable' } }
+      })
+      const check = await dispatch(
+        again.handlers,
+        'validatePurchase',
+        { code: '3f2a9c1e-8b7d-4e6f-a5b4-c3d2e1f0a9b8' },
+        quiet
+      )
+      expect(check).toMatchObject({ ok: false, error: { kind: 'keychain-unavailable' } })
+      if (!check.ok) expect(check.error.message).toContain('enter the key again')
     } finally {
       await again.close()
     }

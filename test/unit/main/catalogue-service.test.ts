@@ -77,7 +77,8 @@ describe('catalogue freshness', () => {
       fetchedAt: '2025-01-01T00:00:00.000Z',
       source: 'cache',
       offline: true,
-      refreshError: 'Failed: offline.'
+      refreshError: 'Failed: offline.',
+      refreshErrorKind: 'offline'
     })
   })
 

@@ -99,32 +99,39 @@ describe('settings store', () => {
     expect(reread.connections.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd'])
   })
 
+  // What is sound in a damaged file is kept (issue 13, point 8): the theme of a file whose
+  // connections list is broken, or of a newer version's file, survives.
   it.each([
-    ['not JSON', '{"version":1,'],
+    ['not JSON', '{"version":1,', 'system'],
     [
       'an unknown version',
-      JSON.stringify({ version: 2, connections: [], activeId: null, theme: 'dark' })
+      JSON.stringify({ version: 2, connections: [], activeId: null, theme: 'dark' }),
+      'dark'
     ],
     [
       'a wrong type',
-      JSON.stringify({ version: 1, connections: 'x', activeId: null, theme: 'dark' })
+      JSON.stringify({ version: 1, connections: 'x', activeId: null, theme: 'dark' }),
+      'dark'
     ],
-    ['a JSON array', '[]']
-  ])('keeps a corrupt copy of %s, logs one line and starts clean', async (_what, text) => {
-    await writeFile(join(dataDir, SETTINGS_FILE), text)
-    const store = createSettingsStore({ dataDir, log, now })
-    expect(await store.read()).toEqual({
-      version: 1,
-      connections: [],
-      activeId: null,
-      theme: 'system'
-    })
-    const aside = `${SETTINGS_FILE}.corrupt-2025-01-02T03-04-05-000Z`
-    expect((await readdir(dataDir)).sort()).toEqual([SETTINGS_FILE, aside].sort())
-    expect(await readFile(join(dataDir, aside), 'utf8')).toBe(text)
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('was not valid')
-    await store.update((s) => ({ ...s, theme: 'light' }))
-    expect((await createSettingsStore({ dataDir, log }).read()).theme).toBe('light')
-  })
+    ['a JSON array', '[]', 'system']
+  ])(
+    'keeps a corrupt copy of %s, logs one line and reads what it can',
+    async (_what, text, theme) => {
+      await writeFile(join(dataDir, SETTINGS_FILE), text)
+      const store = createSettingsStore({ dataDir, log, now })
+      expect(await store.read()).toEqual({
+        version: 1,
+        connections: [],
+        activeId: null,
+        theme
+      })
+      const aside = `${SETTINGS_FILE}.corrupt-2025-01-02T03-04-05-000Z`
+      expect((await readdir(dataDir)).sort()).toEqual([SETTINGS_FILE, aside].sort())
+      expect(await readFile(join(dataDir, aside), 'utf8')).toBe(text)
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain('was not valid')
+      await store.update((s) => ({ ...s, theme: 'light' }))
+      expect((await createSettingsStore({ dataDir, log }).read()).theme).toBe('light')
+    }
+  )
 })

@@ -1,4 +1,4 @@
-import { CloudOff, RotateCw, TriangleAlert } from 'lucide-react'
+import { CloudOff, LockKeyhole, RotateCw, TriangleAlert } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
 import type { Freshness } from '../../../../shared/ipc/contract'
 import { formatDateTime } from '../../lib/format'
@@ -24,6 +24,27 @@ export function StaleBanner({
   const offline = freshness.offline || error?.kind === 'offline' || error?.kind === 'timeout'
   const reason = error?.message ?? freshness.refreshError
   if (!offline && !reason) return null
+  if (!error && freshness.refreshErrorKind === 'keychain-unavailable') {
+    return (
+      <div className={styles.banner} role="status">
+        <LockKeyhole size={18} aria-hidden className={styles.bannerIcon} />
+        <p>
+          <strong>Keychain locked.</strong> Showing the account as saved on{' '}
+          <span className="tabular">{formatDateTime(freshness.fetchedAt)}</span>; nothing refreshes
+          until your system keychain is unlocked.
+        </p>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<RotateCw size={14} aria-hidden />}
+          busy={busy}
+          onClick={onRetry}
+        >
+          Try again
+        </Button>
+      </div>
+    )
+  }
   const Icon = offline ? CloudOff : TriangleAlert
   return (
     <div className={styles.banner} role="status">

@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react'
+import { LockKeyhole, TriangleAlert } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
 import type { ItemsPayload } from '../../../../shared/ipc/contract'
 import { Button } from '../../ui/Button'
@@ -100,8 +100,26 @@ function RefreshFailedNotice({
   )
 }
 
+/** Saved items on screen while the key cannot be read: say why nothing refreshes. */
+function KeychainLockedNotice({ onRetry }: { onRetry(): void }): React.JSX.Element {
+  return (
+    <div className={styles.notice} role="status">
+      <LockKeyhole size={16} aria-hidden className={styles.icon} />
+      <p className={styles.body}>
+        Keychain locked: showing saved items; nothing refreshes until your system keychain is
+        unlocked.
+      </p>
+      <Button size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  )
+}
+
 interface ItemsNoticesProps {
   payload: ItemsPayload
+  /** The key could not be read on the last refresh (keychain locked or missing). */
+  keychainLocked?: boolean
   refreshError: AppError | null
   onRetry(): void
   onAddById(): void
@@ -109,12 +127,14 @@ interface ItemsNoticesProps {
 
 export function ItemsNotices({
   payload,
+  keychainLocked = false,
   refreshError,
   onRetry,
   onAddById
 }: ItemsNoticesProps): React.JSX.Element | null {
   const notices = [
     refreshError && <RefreshFailedNotice key="refresh" error={refreshError} onRetry={onRetry} />,
+    !refreshError && keychainLocked && <KeychainLockedNotice key="locked" onRetry={onRetry} />,
     // With nothing listed the empty state holds the form and says why (all but the fix on the site).
     payload.listProblem !== null &&
       (payload.items.length > 0 || payload.listProblem === 'server-data-fault') && (

@@ -150,6 +150,7 @@ export function ItemsView(): React.JSX.Element {
       {s.payload && (
         <ItemsNotices
           payload={s.payload}
+          keychainLocked={s.freshness?.refreshErrorKind === 'keychain-unavailable'}
           refreshError={s.refreshError}
           onRetry={() => void refresh()}
           onAddById={() => setAdding(true)}

@@ -50,6 +50,12 @@ export function ConnectionsSection(): React.JSX.Element | null {
         )}
       </div>
 
+      {state.settingsNotice && (
+        <p className={styles.warning} role="status">
+          {state.settingsNotice}
+        </p>
+      )}
+
       {state.keychain === 'unavailable' && (
         <p className={styles.warning} role="status">
           The system keychain is not available: new keys can only be kept for this session.

@@ -1,11 +1,19 @@
-import { app, BrowserWindow, shell } from 'electron'
+import { app, BrowserWindow, globalShortcut, shell } from 'electron'
 import { join } from 'node:path'
 import { createApp } from './app'
 import { appUrlCheck } from './glue/app-url'
+import { clipboardCode } from './glue/clipboard'
+import { handleDeepLinkArgv, receiveDeepLinks, registerDeepLinks } from './glue/deep-link'
 import { registerIpc } from './glue/ipc'
 import { handleMediaProtocol, registerMediaScheme } from './glue/media-protocol'
+import { createQuickWindow, showQuickWindowNearPointer } from './glue/quick-window'
 import { hardenApp, senderCheck } from './glue/security'
-import { createMainWindow, rendererFileFrom } from './glue/window'
+import { createGlobalShortcut, isWaylandSession } from './glue/shortcut'
+import { createTray, trayIconPath, type TrayControl } from './glue/tray'
+import { createMainWindow, rendererFileFrom, type WindowOptions } from './glue/window'
+import { createLookupSlots } from './quick/lookup-slots'
+import { TRAY_STALE_AFTER, trayFeed, withRefreshAfter } from './quick/tray-feed'
+import type { TrayAction } from './quick/tray-menu'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
 const devUrl = app.isPackaged ? null : (process.env['ELECTRON_RENDERER_URL'] ?? null)
@@ -13,22 +21,95 @@ const rendererFile = rendererFileFrom(__dirname)
 const isAppUrl = appUrlCheck({ devUrl, rendererFile })
 const openExternal = (url: string): Promise<void> => shell.openExternal(url)
 
+// Quick lookup: codes from deep links, the tray and the lookup window wait here until a
+// window asks for them (takePendingLookup). Made first: a launch link can come before ready.
+const lookupSlots = createLookupSlots()
+let showMain: () => void = () => undefined
+
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   hardenApp({ isAppUrl, devOrigin: devUrl, openExternal })
   // Before ready: a privileged scheme cannot be registered later.
   registerMediaScheme()
+  // Deep links: before ready too, since macOS sends the link that launched the app that early.
+  receiveDeepLinks({
+    deliver: (code) => {
+      lookupSlots.offerMain(code)
+      showMain()
+    },
+    log: console
+  })
+  registerDeepLinks({ defaultApp: process.defaultApp, argv: process.argv })
+  handleDeepLinkArgv(process.argv)
+
   app.whenReady().then(async () => {
+    const windowOptions: WindowOptions = {
+      preloadPath: join(__dirname, '../preload/index.js'),
+      rendererUrl: devUrl,
+      rendererFile,
+      devTools: !app.isPackaged
+    }
+    let quitting = false
+    let keepInTray = false
+    let tray: TrayControl | null = null
+    let quickWin: BrowserWindow | null = null
+    const quickWindow = (): BrowserWindow => {
+      if (!quickWin || quickWin.isDestroyed()) quickWin = createQuickWindow(windowOptions)
+      return quickWin
+    }
+    const lookupClipboard = async (): Promise<void> => {
+      lookupSlots.offerQuick(await clipboardCode())
+      showQuickWindowNearPointer(quickWindow())
+    }
+    const shortcut = createGlobalShortcut({
+      onPress: () => void lookupClipboard(),
+      platform: process.platform,
+      wayland: isWaylandSession(process.env)
+    })
+
     const sellerDesk = await createApp({
       dataDir: app.getPath('userData'),
       appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
       transport: 'electron',
-      openExternal
+      openExternal,
+      lookupSlots,
+      desktop: {
+        applyShortcut: (accelerator) => shortcut.apply(accelerator),
+        trayAvailable: () => tray !== null,
+        setKeepInTray: (on) => {
+          keepInTray = on
+        },
+        showMain: () => showMain(),
+        hideQuick: () => quickWin?.hide()
+      }
     })
-    registerIpc(sellerDesk.handlers, senderCheck(isAppUrl))
+
+    const act = (action: TrayAction): void => {
+      if (action.kind === 'check-clipboard') void lookupClipboard()
+      else if (action.kind === 'show-code') {
+        lookupSlots.offerMain(action.code)
+        showMain()
+      } else if (action.kind === 'open') showMain()
+      else app.quit()
+    }
+    tray = createTray({ iconPath: trayIconPath(__dirname, process.platform), act })
+    const refreshTray = (): void => {
+      if (tray)
+        void trayFeed(sellerDesk.handlers)
+          .then((feed) => tray?.update(feed.recent, feed.shortcutLabel))
+          .catch(() => undefined)
+    }
+
+    registerIpc(
+      withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refreshTray),
+      senderCheck(isAppUrl)
+    )
     handleMediaProtocol(sellerDesk.media)
     let closing = false
+    app.on('before-quit', () => {
+      quitting = true
+    })
     app.on('will-quit', (event) => {
       // Let the demo server and stores close before the process ends.
       if (closing) return
@@ -36,21 +117,46 @@ if (!app.requestSingleInstanceLock()) {
       event.preventDefault()
       void sellerDesk.close().finally(() => app.quit())
     })
-    const open = (): BrowserWindow =>
-      createMainWindow({
-        preloadPath: join(__dirname, '../preload/index.js'),
-        rendererUrl: devUrl,
-        rendererFile,
-        devTools: !app.isPackaged
+    const open = (): BrowserWindow => {
+      const w = createMainWindow(windowOptions)
+      w.on('close', (event) => {
+        // "Keep running in the tray": closing hides; Quit (tray, menu, OS) really quits.
+        if (keepInTray && tray !== null && !quitting) {
+          event.preventDefault()
+          w.hide()
+        }
       })
+      // The hidden lookup window must not keep the app alive once the main window is gone.
+      w.on('closed', () => quickWin?.destroy())
+      return w
+    }
     let win = open()
+    showMain = (): void => {
+      if (win.isDestroyed()) win = open()
+      if (win.isMinimized()) win.restore()
+      win.show()
+      win.focus()
+    }
+    await sellerDesk.quick.start()
+    refreshTray()
     app.on('second-instance', () => {
       if (win.isMinimized()) win.restore()
       win.focus()
     })
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) win = open()
+      if (BrowserWindow.getAllWindows().length === 0 || !win.isVisible()) showMain()
     })
+  })
+
+  // Deep links from a second launch (Windows, Linux). Kept apart from the single-instance
+  // focus handler above on purpose: the lead joins it with branch `durable`'s hook.
+  app.on('second-instance', (_event, argv) => {
+    handleDeepLinkArgv(argv)
+  })
+
+  app.on('will-quit', () => {
+    // A global shortcut stays taken until released.
+    globalShortcut.unregisterAll()
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

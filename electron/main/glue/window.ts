@@ -1,5 +1,6 @@
 import { BrowserWindow } from 'electron'
 import { join } from 'node:path'
+import { secureWebPreferences } from './web-preferences'
 
 export interface WindowOptions {
   preloadPath: string
@@ -20,21 +21,7 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     title: 'Seller Desk',
     backgroundColor: '#00000000',
     autoHideMenuBar: true,
-    webPreferences: {
-      preload: options.preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      devTools: options.devTools,
-      spellcheck: false
-    }
+    webPreferences: secureWebPreferences(options)
   })
   win.once('ready-to-show', () => win.show())
   if (options.rendererUrl) void win.loadURL(options.rendererUrl)

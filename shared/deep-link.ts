@@ -28,7 +28,7 @@ export function parseDeepLink(raw: string): DeepLink {
   }
   if (url.protocol !== `${DEEP_LINK_SCHEME}:`) return refuse('the link is not a sellerdesk: link')
   if (url.username || url.password || url.port) return refuse('the link carries a user or port')
-  if (url.hostname.toLowerCase() !== 'check') return refuse(`unknown action "${url.hostname}"`)
+  if (url.hostname.toLowerCase() !== 'check') return refuse('the link names an unknown action')
   // Windows and some browsers add a slash before the query.
   if (url.pathname !== '' && url.pathname !== '/') return refuse('the link has an unknown path')
   if (url.hash !== '') return refuse('the link has a fragment')

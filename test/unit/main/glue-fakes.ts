@@ -90,20 +90,37 @@ export type ProtocolHandler = (request: Request) => Promise<Response>
 export type IpcHandler = (event: unknown, request: unknown) => Promise<unknown>
 
 export interface ElectronFake {
-  app: FakeEmitter & { enableSandbox: ReturnType<typeof vi.fn>; ready(): Promise<void> }
+  app: FakeEmitter & {
+    enableSandbox: ReturnType<typeof vi.fn>
+    ready(): Promise<void>
+    setAsDefaultProtocolClient(...args: unknown[]): boolean
+  }
   defaultSession: FakeSession
   protocolHandlers: Map<string, ProtocolHandler>
   privilegedSchemes: unknown[]
   ipcHandlers: Map<string, IpcHandler>
   windows: FakeBrowserWindow[]
+  globalShortcut: FakeGlobalShortcut
+  /** The clipboard's text; `clipboardFails` makes reading it throw. */
+  clipboard: { text: string; fails: boolean }
+  /** Where the pointer is and the work area of the display it is on. */
+  screen: {
+    pointer: { x: number; y: number }
+    workArea: { x: number; y: number; width: number; height: number }
+  }
+  protocolClients: unknown[][]
   /** What the glue imports from 'electron'. */
   module: Record<string, unknown>
 }
 
 export class FakeBrowserWindow extends FakeEmitter {
   static created: FakeBrowserWindow[] = []
-  loaded: { url?: string; file?: string } = {}
+  loaded: { url?: string; file?: string; query?: Record<string, string> } = {}
   shown = false
+  focused = false
+  position: [number, number] | null = null
+  /** What happened to the window, in order (show, hide, focus...). */
+  readonly steps: string[] = []
   constructor(
     readonly options: Record<string, unknown> & { webPreferences: Record<string, unknown> }
   ) {
@@ -113,19 +130,92 @@ export class FakeBrowserWindow extends FakeEmitter {
   async loadURL(url: string): Promise<void> {
     this.loaded = { url }
   }
-  async loadFile(file: string): Promise<void> {
-    this.loaded = { file }
+  async loadFile(file: string, options?: { query?: Record<string, string> }): Promise<void> {
+    this.loaded = options?.query ? { file, query: options.query } : { file }
   }
   show(): void {
     this.shown = true
+    this.steps.push('show')
+  }
+  hide(): void {
+    this.shown = false
+    this.focused = false
+    this.steps.push('hide')
+  }
+  focus(): void {
+    this.focused = true
+    this.steps.push('focus')
+  }
+  isVisible(): boolean {
+    return this.shown
+  }
+  isDestroyed(): boolean {
+    return false
+  }
+  setPosition(x: number, y: number): void {
+    this.position = [x, y]
+  }
+}
+
+/** What a global shortcut registration met: taken combinations are refused as the OS would. */
+export class FakeGlobalShortcut {
+  readonly taken = new Set<string>()
+  readonly registered = new Map<string, () => void>()
+  register(accelerator: string, callback: () => void): boolean {
+    if (!/^[A-Za-z]+(\+[A-Za-z0-9]+)+$/.test(accelerator))
+      throw new Error('Failed to parse accelerator')
+    if (this.taken.has(accelerator)) return false
+    this.registered.set(accelerator, callback)
+    return true
+  }
+  unregister(accelerator: string): void {
+    this.registered.delete(accelerator)
+  }
+  unregisterAll(): void {
+    this.registered.clear()
+  }
+  /** The OS delivers a key press to whoever holds the combination. */
+  press(accelerator: string): void {
+    const callback = this.registered.get(accelerator)
+    if (!callback) throw new Error(`${accelerator} is not registered`)
+    callback()
+  }
+}
+
+export interface FakeMenuItem {
+  type?: string
+  label?: string
+  enabled?: boolean
+  click?: () => void
+}
+
+export class FakeTray {
+  static created: FakeTray[] = []
+  static refuse = false
+  tooltip = ''
+  menu: FakeMenuItem[] = []
+  constructor(readonly image: { path: string }) {
+    if (FakeTray.refuse) throw new Error('no tray on this desktop')
+    FakeTray.created.push(this)
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text
+  }
+  setContextMenu(menu: { items: FakeMenuItem[] }): void {
+    this.menu = menu.items
   }
 }
 
 export function createElectronFake(): ElectronFake {
   let markReady: () => void = () => undefined
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
+  const protocolClients: unknown[][] = []
   const app = Object.assign(new FakeEmitter(), {
     enableSandbox: vi.fn(),
+    setAsDefaultProtocolClient: (...args: unknown[]): boolean => {
+      protocolClients.push(args)
+      return true
+    },
     whenReady: () => readyPromise,
     /** Resolves whenReady() as Electron does once, then waits for its callbacks to run. */
     ready: async (): Promise<void> => {
@@ -139,8 +229,18 @@ export function createElectronFake(): ElectronFake {
   const privilegedSchemes: unknown[] = []
   const ipcHandlers = new Map<string, IpcHandler>()
   const windows = FakeBrowserWindow.created
+  const globalShortcut = new FakeGlobalShortcut()
+  const clipboardState = { text: '', fails: false }
+  const screenState = {
+    pointer: { x: 0, y: 0 },
+    workArea: { x: 0, y: 0, width: 1920, height: 1040 }
+  }
   return {
     app,
+    globalShortcut,
+    clipboard: clipboardState,
+    screen: screenState,
+    protocolClients,
     defaultSession,
     protocolHandlers,
     privilegedSchemes,
@@ -162,7 +262,21 @@ export function createElectronFake(): ElectronFake {
           ipcHandlers.set(channel, handler)
         }
       },
-      BrowserWindow: FakeBrowserWindow
+      BrowserWindow: FakeBrowserWindow,
+      globalShortcut,
+      clipboard: {
+        readText: async (): Promise<string> => {
+          if (clipboardState.fails) throw new Error('clipboard busy')
+          return clipboardState.text
+        }
+      },
+      screen: {
+        getCursorScreenPoint: () => ({ ...screenState.pointer }),
+        getDisplayNearestPoint: () => ({ workArea: { ...screenState.workArea } })
+      },
+      nativeImage: { createFromPath: (path: string) => ({ path }) },
+      Tray: FakeTray,
+      Menu: { buildFromTemplate: (items: FakeMenuItem[]) => ({ items }) }
     }
   }
 }

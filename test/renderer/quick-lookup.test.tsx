@@ -128,7 +128,7 @@ describe('Settings: quick lookup', () => {
       'Ctrl+Alt+V is used by another app; choose another.'
     )
     await userEvent.click(screen.getByRole('button', { name: 'Ctrl+Alt+V' }))
-    const recorder = screen.getByRole('button', { name: /Press the new combination/ })
+    const recorder = screen.getByRole('button', { name: 'Press keys…' })
     fireEvent.keyDown(recorder, { key: 'Control', code: 'ControlLeft', ctrlKey: true })
     expect(bridge.calls.setQuickSettings).toBeUndefined()
     fireEvent.keyDown(recorder, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true })
@@ -144,7 +144,7 @@ describe('Settings: quick lookup', () => {
     })
     render(<QuickLookupSection />)
     await userEvent.click(await screen.findByRole('button', { name: 'Ctrl+Alt+V' }))
-    fireEvent.keyDown(screen.getByRole('button', { name: /Press the new combination/ }), {
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Press keys…' }), {
       key: 'v',
       code: 'KeyV'
     })

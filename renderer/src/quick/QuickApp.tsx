@@ -207,22 +207,21 @@ export function QuickApp(): React.JSX.Element {
               />
             )}
           </div>
-
-          {shown && (
-            <footer className={styles.actions}>
-              <Button
-                variant="primary"
-                icon={<ExternalLink size={16} aria-hidden />}
-                onClick={() => void openInMain(shown.code)}
-              >
-                Open in Seller Desk
-              </Button>
-              <span className={styles.keys} aria-hidden>
-                <kbd>Enter</kbd>
-              </span>
-            </footer>
-          )}
         </main>
+      )}
+      {connected && shown && (
+        <footer className={styles.actions}>
+          <Button
+            variant="primary"
+            icon={<ExternalLink size={16} aria-hidden />}
+            onClick={() => void openInMain(shown.code)}
+          >
+            Open in Seller Desk
+          </Button>
+          <span className={styles.keys} aria-hidden>
+            <kbd>Enter</kbd>
+          </span>
+        </footer>
       )}
     </div>
   )

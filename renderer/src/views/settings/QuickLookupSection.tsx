@@ -109,9 +109,7 @@ export function QuickLookupSection(): React.JSX.Element | null {
           onKeyDown={record}
           onBlur={() => setRecording(false)}
         >
-          {recording
-            ? 'Press the new combination… (Esc cancels)'
-            : (settings.shortcutLabel ?? 'Off')}
+          {recording ? 'Press keys…' : (settings.shortcutLabel ?? 'Off')}
         </Button>
         {settings.shortcut !== null ? (
           <Button onClick={() => void save({ shortcut: null }, 'Global shortcut turned off.')}>
@@ -134,7 +132,7 @@ export function QuickLookupSection(): React.JSX.Element | null {
       </div>
       <p id="quick-shortcut-state" className={styles.hint}>
         {recording
-          ? 'Hold Ctrl, Alt or Cmd and press a key.'
+          ? 'Hold Ctrl, Alt or Cmd and press a key; Esc cancels.'
           : settings.shortcut === null
             ? 'Turned off. The tray icon’s Check clipboard still works.'
             : status.state === 'on'

@@ -10,7 +10,7 @@ import { createQuickWindow, showQuickWindowNearPointer } from './glue/quick-wind
 import { hardenApp, senderCheck } from './glue/security'
 import { createGlobalShortcut, isWaylandSession } from './glue/shortcut'
 import { createTray, trayIconPath, type TrayControl } from './glue/tray'
-import { createMainWindow, rendererFileFrom, type WindowOptions } from './glue/window'
+import { createMainWindow, hideOnClose, rendererFileFrom, type WindowOptions } from './glue/window'
 import { createLookupSlots } from './quick/lookup-slots'
 import { TRAY_STALE_AFTER, trayFeed, withRefreshAfter } from './quick/tray-feed'
 import type { TrayAction } from './quick/tray-menu'
@@ -119,13 +119,7 @@ if (!app.requestSingleInstanceLock()) {
     })
     const open = (): BrowserWindow => {
       const w = createMainWindow(windowOptions)
-      w.on('close', (event) => {
-        // "Keep running in the tray": closing hides; Quit (tray, menu, OS) really quits.
-        if (keepInTray && tray !== null && !quitting) {
-          event.preventDefault()
-          w.hide()
-        }
-      })
+      hideOnClose(w, () => keepInTray && tray !== null && !quitting)
       // The hidden lookup window must not keep the app alive once the main window is gone.
       w.on('closed', () => quickWin?.destroy())
       return w
@@ -139,10 +133,8 @@ if (!app.requestSingleInstanceLock()) {
     }
     await sellerDesk.quick.start()
     refreshTray()
-    app.on('second-instance', () => {
-      if (win.isMinimized()) win.restore()
-      win.focus()
-    })
+    // Launching the app again brings the window back, hidden in the tray or not.
+    app.on('second-instance', () => showMain())
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0 || !win.isVisible()) showMain()
     })

@@ -30,3 +30,15 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
 }
 
 export const rendererFileFrom = (mainDir: string): string => join(mainDir, '../renderer/index.html')
+
+/**
+ * "Keep running in the tray": closing the main window hides it while `keep()` says so; a
+ * real quit (tray, menu, OS) is let through because `keep()` then answers false.
+ */
+export function hideOnClose(win: BrowserWindow, keep: () => boolean): void {
+  win.on('close', (event) => {
+    if (!keep()) return
+    event.preventDefault()
+    win.hide()
+  })
+}

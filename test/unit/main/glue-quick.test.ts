@@ -14,7 +14,10 @@ import {
 } from '../../../electron/main/glue/quick-window'
 import { createGlobalShortcut, isWaylandSession } from '../../../electron/main/glue/shortcut'
 import { createTray, trayIconPath } from '../../../electron/main/glue/tray'
-import { createMainWindow } from '../../../electron/main/glue/window'
+import { createMainWindow, hideOnClose } from '../../../electron/main/glue/window'
+import { appUrlCheck } from '../../../electron/main/glue/app-url'
+import { senderCheck } from '../../../electron/main/glue/security'
+import { pathToFileURL } from 'node:url'
 import type { TrayAction } from '../../../electron/main/quick/tray-menu'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { FakeTray, fakeEvent, type FakeBrowserWindow } from './glue-fakes'
@@ -119,6 +122,18 @@ describe('lookup window', () => {
     })
   })
 
+  it('passes the same sender check as the main window, and only from its top frame', () => {
+    const check = senderCheck(
+      appUrlCheck({ devUrl: null, rendererFile: windowOptions.rendererFile })
+    )
+    const quickUrl = `${pathToFileURL(windowOptions.rendererFile).href}?view=quick`
+    expect(check({ senderFrame: { parent: null, url: quickUrl } } as never)).toBe(true)
+    expect(check({ senderFrame: { parent: {}, url: quickUrl } } as never)).toBe(false)
+    expect(
+      check({ senderFrame: { parent: null, url: 'https://evil.example/?view=quick' } } as never)
+    ).toBe(false)
+  })
+
   it('loads the dev server with the same route', () => {
     const quick = createQuickWindow({ ...windowOptions, rendererUrl: 'http://localhost:5173/' })
     expect((quick as unknown as FakeBrowserWindow).loaded).toEqual({
@@ -154,6 +169,23 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   downloaded: true,
   flag: null,
   ...over
+})
+
+describe('keep running in the tray', () => {
+  it('hides the main window on close while asked to, and lets a real quit close it', () => {
+    const win = createMainWindow(windowOptions) as unknown as FakeBrowserWindow
+    let keep = true
+    hideOnClose(win as never, () => keep)
+    win.shown = true
+    const kept = fakeEvent()
+    win.emit('close', kept)
+    expect(kept.prevented).toBe(true)
+    expect(win.shown).toBe(false)
+    keep = false
+    const quit = fakeEvent()
+    win.emit('close', quit)
+    expect(quit.prevented).toBe(false)
+  })
 })
 
 describe('tray', () => {

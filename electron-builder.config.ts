@@ -49,6 +49,10 @@ const config: Configuration = {
   asarUnpack: ['**/*.node', 'node_modules/keytar/**'],
   npmRebuild: true,
 
+  // sellerdesk://check?code=<code> opens the app on a check (README "Quick lookup"): the
+  // installers register the scheme (macOS Info.plist, Windows registry, Linux .desktop MimeType).
+  protocols: [{ name: 'Seller Desk', schemes: ['sellerdesk'] }],
+
   electronFuses: {
     runAsNode: false,
     enableNodeOptionsEnvironmentVariable: false,
@@ -69,7 +73,8 @@ const config: Configuration = {
     synopsis: 'Account, catalogue and purchase-code checks for Seller API marketplaces',
     artifactName: 'seller-desk-${version}-${arch}.${ext}'
   },
-  deb: { depends: DEB_DEPENDS },
+  // The tray icon needs AppIndicator/StatusNotifier support on GNOME; recommended, not required.
+  deb: { depends: DEB_DEPENDS, recommends: ['libayatana-appindicator3-1'] },
 
   win: {
     target: ['nsis'],

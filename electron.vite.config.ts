@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
@@ -53,6 +53,26 @@ export function copyDemoMedia(): Plugin {
   }
 }
 
+/**
+ * The tray icon ships beside the main bundle too (out/main/tray), from build/icons: 16 px
+ * with a 32 px @2x for macOS and Windows, 32 px for Linux tray hosts.
+ */
+export function copyTrayIcons(): Plugin {
+  return {
+    name: 'seller-desk:tray-icons',
+    apply: 'build',
+    writeBundle(options) {
+      const target = resolve(options.dir ?? resolve(__dirname, 'out/main'), 'tray')
+      rmSync(target, { recursive: true, force: true })
+      mkdirSync(target, { recursive: true })
+      const icons = resolve(__dirname, 'build/icons')
+      cpSync(resolve(icons, '16x16.png'), resolve(target, 'tray.png'))
+      cpSync(resolve(icons, '32x32.png'), resolve(target, 'tray@2x.png'))
+      cpSync(resolve(icons, '32x32.png'), resolve(target, 'tray-32.png'))
+    }
+  }
+}
+
 // keytar is a native module: it must stay a runtime require, never bundled.
 export default defineConfig({
   main: {
@@ -60,7 +80,7 @@ export default defineConfig({
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } }
     },
-    plugins: [copyDemoMedia()]
+    plugins: [copyDemoMedia(), copyTrayIcons()]
   },
   preload: {
     build: {

@@ -18,6 +18,9 @@ import { hostIsLocal, type ClassifyAddress } from './marketplace/address-class'
 import { pacedMediaFetcher } from './media/paced-fetch'
 import type { MediaTimeouts } from './media/body-guard'
 import type { MediaService } from './media/types'
+import type { QuickDesktop } from './quick/desktop'
+import type { LookupSlots } from './quick/lookup-slots'
+import { createQuickLookupService, type QuickLookupService } from './quick/service'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
 import type { SecretStore } from './secrets/types'
@@ -55,12 +58,18 @@ export interface AppOptions {
   /** Media download time limits (tests shorten them); the media cache's defaults otherwise. */
   mediaTimeouts?: Partial<MediaTimeouts>
   log?: { warn(message: string): void; error(message: string, detail?: unknown): void }
+  /** The desktop's shortcut, tray and windows (Electron only). */
+  desktop?: QuickDesktop
+  /** Pending lookups; made before the app when deep links can arrive that early. */
+  lookupSlots?: LookupSlots
 }
 
 export interface SellerDeskApp {
   handlers: Handlers
   /** Serves marketplace media to the renderer (both transports route to it). */
   media: MediaService | null
+  /** Quick lookup: the pending-lookup slots and the saved shortcut (start() registers it). */
+  quick: QuickLookupService
   close(): Promise<void>
 }
 
@@ -130,6 +139,12 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     normalisePurchaseCode: (raw) => normalisePurchaseCode(raw).code,
     log
   })
+  const quick = createQuickLookupService({
+    settings,
+    platform: options.appInfo.platform,
+    ...(options.desktop ? { desktop: options.desktop } : {}),
+    ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
+  })
   const handlers = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
@@ -137,11 +152,13 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     catalogue,
     settings,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
-    offline: (validate) => offline.handlers(connections, validate, catalogue.learn)
+    offline: (validate) => offline.handlers(connections, validate, catalogue.learn),
+    quick: quick.handlers
   })
   return {
     handlers,
     media: options.media ?? offline.media,
+    quick,
     // Waits for every write under way (media, cache, history) before it resolves: the
     // data folder is complete, and removable, once close() is done.
     close: async () => {

@@ -6,6 +6,7 @@ import { connectionHandlers } from './connections/handlers'
 import type { ConnectionService } from './connections/service'
 import type { Handlers } from './ipc/dispatch'
 import { shellHandlers } from './ipc/shell-handlers'
+import type { QuickHandlers } from './quick/service'
 import { settingsHandlers } from './settings/handlers'
 import type { SettingsStore } from './settings/store'
 
@@ -19,6 +20,8 @@ export interface HandlerContext {
   openExternal?: (url: string) => Promise<void>
   /** History, bulk checks, media and cache channels (cache/offline.ts); validatePurchase wraps the catalogue's. */
   offline?: (catalogueValidate: Handlers['validatePurchase']) => OfflineHandlers
+  /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
+  quick: QuickHandlers
 }
 
 /** The handlers both transports serve, composed from one group per service. */
@@ -30,6 +33,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...catalogue,
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
+    ...ctx.quick,
     ...(ctx.offline ?? offlineUnavailable)(catalogue.validatePurchase)
   }
 }

@@ -3,6 +3,7 @@ import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
+import { usePendingLookup } from './frame/pending-lookup'
 import { useGlobalShortcuts } from './frame/shortcuts'
 import { HistoryView, ItemDetailView, ItemsView, ValidateView } from './frame/routes'
 import { useConnections } from './stores/connections'
@@ -54,6 +55,7 @@ export function App(): React.JSX.Element {
 
   const connected = Boolean(state && state.connections.length > 0)
   useGlobalShortcuts(connected)
+  usePendingLookup(connected)
 
   let body: React.JSX.Element
   if (!state && status === 'error' && error) {

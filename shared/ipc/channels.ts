@@ -31,7 +31,13 @@ export const channels = {
   pauseBulk: 'bulk:pause',
   resumeBulk: 'bulk:resume',
   cancelBulk: 'bulk:cancel',
-  exportBulkCsv: 'bulk:export-csv'
+  exportBulkCsv: 'bulk:export-csv',
+  getQuickSettings: 'quick:get-settings',
+  setQuickSettings: 'quick:set-settings',
+  takePendingLookup: 'quick:take-pending',
+  takeQuickLookup: 'quick:take-lookup',
+  openInMainWindow: 'quick:open-in-main',
+  closeQuickLookup: 'quick:close'
 } as const
 
 export type ChannelMethod = keyof typeof channels

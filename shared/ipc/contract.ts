@@ -153,6 +153,30 @@ export const BulkJobSchema = z.object({
 })
 export type BulkJob = z.infer<typeof BulkJobSchema>
 
+/** Whether the global shortcut is in place; `message` says why not when it was asked for. */
+export const ShortcutStatusSchema = z.object({
+  state: z.enum(['on', 'off', 'refused']),
+  message: z.string().nullable()
+})
+export type ShortcutStatus = z.infer<typeof ShortcutStatusSchema>
+
+/** Quick lookup's desktop settings (global shortcut, tray); `available` is false in the browser host. */
+export const QuickSettingsSchema = z.object({
+  available: z.boolean(),
+  /** Electron accelerator ("CommandOrControl+Alt+V"); null when turned off. */
+  shortcut: z.string().nullable(),
+  /** How this system writes it ("Ctrl+Alt+V", "Cmd+Option+V"). */
+  shortcutLabel: z.string().nullable(),
+  shortcutStatus: ShortcutStatusSchema,
+  keepInTray: z.boolean(),
+  /** False where the system shows no tray (or in the browser host). */
+  trayAvailable: z.boolean()
+})
+export type QuickSettings = z.infer<typeof QuickSettingsSchema>
+
+/** A code main asks a window to check (deep link, tray, lookup window); null when none waits. */
+const PendingLookupSchema = z.object({ code: z.string().nullable() })
+
 const jobRequest = z.object({ jobId: z.string().min(1).max(100) })
 const csvFile = z.object({ filename: z.string(), csv: z.string() })
 
@@ -310,7 +334,47 @@ export const contract = {
   pauseBulk: { channel: channels.pauseBulk, request: jobRequest, response: BulkJobSchema },
   resumeBulk: { channel: channels.resumeBulk, request: jobRequest, response: BulkJobSchema },
   cancelBulk: { channel: channels.cancelBulk, request: jobRequest, response: BulkJobSchema },
-  exportBulkCsv: { channel: channels.exportBulkCsv, request: jobRequest, response: csvFile }
+  exportBulkCsv: { channel: channels.exportBulkCsv, request: jobRequest, response: csvFile },
+
+  getQuickSettings: {
+    channel: channels.getQuickSettings,
+    request: none,
+    response: QuickSettingsSchema
+  },
+  /** `shortcut: null` turns the global shortcut off; a combination is checked, then registered. */
+  setQuickSettings: {
+    channel: channels.setQuickSettings,
+    request: z
+      .object({
+        shortcut: z.string().max(60).nullable().optional(),
+        keepInTray: z.boolean().optional()
+      })
+      .strict(),
+    response: QuickSettingsSchema
+  },
+  /**
+   * The main window asks on load, focus and visibility change: a code a deep link, the tray
+   * or the lookup window left for it to show in Validate. Taking it empties the slot.
+   */
+  takePendingLookup: {
+    channel: channels.takePendingLookup,
+    request: none,
+    response: PendingLookupSchema
+  },
+  /** The lookup window asks the same way: the code the global shortcut found on the clipboard. */
+  takeQuickLookup: {
+    channel: channels.takeQuickLookup,
+    request: none,
+    response: PendingLookupSchema
+  },
+  /** From the lookup window: show this code's full record in the main window. */
+  openInMainWindow: {
+    channel: channels.openInMainWindow,
+    request: z.object({ code: z.string().trim().min(1).max(200) }).strict(),
+    response: z.null()
+  },
+  /** From the lookup window: hide it (Escape). */
+  closeQuickLookup: { channel: channels.closeQuickLookup, request: none, response: z.null() }
 } as const
 
 export type Contract = typeof contract

@@ -76,6 +76,14 @@ describe('identity', () => {
   })
 })
 
+describe('deep links', () => {
+  it('registers sellerdesk:// with the OS at install, the scheme the app parses', async () => {
+    const { DEEP_LINK_SCHEME } = await import('../../shared/deep-link')
+    expect(config.protocols).toEqual([{ name: 'Seller Desk', schemes: [DEEP_LINK_SCHEME] }])
+    expect(DEEP_LINK_SCHEME).toBe('sellerdesk')
+  })
+})
+
 describe('targets per operating system', () => {
   it('Linux: AppImage and deb, the deb depending on libsecret for the keychain', () => {
     expect(targetsOf(config.linux).sort()).toEqual(['AppImage', 'deb'])

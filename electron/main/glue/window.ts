@@ -2,6 +2,7 @@ import { BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import type { Placement } from '../window-state/placement'
 import { APP_PAGE_URL } from './app-url'
+import { secureWebPreferences } from './web-preferences'
 
 export interface WindowOptions {
   preloadPath: string
@@ -23,21 +24,7 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     title: 'Seller Desk',
     backgroundColor: '#00000000',
     autoHideMenuBar: true,
-    webPreferences: {
-      preload: options.preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      devTools: options.devTools,
-      spellcheck: false
-    }
+    webPreferences: secureWebPreferences(options)
   })
   win.once('ready-to-show', () => {
     // Maximised before it shows, so it does not appear small and then jump.
@@ -50,3 +37,15 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
 
 /** The built renderer folder (out/renderer), next to the built main. */
 export const rendererDirFrom = (mainDir: string): string => join(mainDir, '../renderer')
+
+/**
+ * "Keep running in the tray": closing the main window hides it while `keep()` says so; a
+ * real quit (tray, menu, OS) is let through because `keep()` then answers false.
+ */
+export function hideOnClose(win: BrowserWindow, keep: () => boolean): void {
+  win.on('close', (event) => {
+    if (!keep()) return
+    event.preventDefault()
+    win.hide()
+  })
+}

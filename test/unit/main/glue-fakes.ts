@@ -99,6 +99,7 @@ export interface ElectronFake {
     enableSandbox: ReturnType<typeof vi.fn>
     setAboutPanelOptions: ReturnType<typeof vi.fn>
     ready(): Promise<void>
+    setAsDefaultProtocolClient(...args: unknown[]): boolean
   }
   /** The template of the last Menu.setApplicationMenu, as the glue built it. */
   applicationMenu: { template: unknown[] } | null
@@ -107,17 +108,25 @@ export interface ElectronFake {
   privilegedSchemes: unknown[]
   ipcHandlers: Map<string, IpcHandler>
   windows: FakeBrowserWindow[]
+  globalShortcut: FakeGlobalShortcut
+  /** The clipboard's text; `clipboardFails` makes reading it throw. */
+  clipboard: { text: string; fails: boolean }
+  /** The displays, and where the pointer is with the work area of the display it is on. */
   screen: FakeScreen
+  protocolClients: unknown[][]
   /** What the glue imports from 'electron'. */
   module: Record<string, unknown>
 }
 
 export class FakeBrowserWindow extends FakeEmitter {
   static created: FakeBrowserWindow[] = []
-  loaded: { url?: string; file?: string } = {}
+  loaded: { url?: string; file?: string; query?: Record<string, string> } = {}
   shown = false
   focused = false
   readonly webContents = new FakeWebContents()
+  position: [number, number] | null = null
+  /** What happened to the window, in order (show, hide, focus...). */
+  readonly steps: string[] = []
   constructor(
     readonly options: Record<string, unknown> & { webPreferences: Record<string, unknown> }
   ) {
@@ -127,14 +136,27 @@ export class FakeBrowserWindow extends FakeEmitter {
   async loadURL(url: string): Promise<void> {
     this.loaded = { url }
   }
-  async loadFile(file: string): Promise<void> {
-    this.loaded = { file }
+  async loadFile(file: string, options?: { query?: Record<string, string> }): Promise<void> {
+    this.loaded = options?.query ? { file, query: options.query } : { file }
   }
   show(): void {
     this.shown = true
+    this.steps.push('show')
+  }
+  hide(): void {
+    this.shown = false
+    this.focused = false
+    this.steps.push('hide')
   }
   focus(): void {
     this.focused = true
+    this.steps.push('focus')
+  }
+  isVisible(): boolean {
+    return this.shown
+  }
+  setPosition(x: number, y: number): void {
+    this.position = [x, y]
   }
   // Placement, for glue/window-state.ts: the test moves the window by setting these.
   normalBounds = { x: 0, y: 0, width: 1280, height: 800 }
@@ -154,6 +176,55 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
 }
 
+/** What a global shortcut registration met: taken combinations are refused as the OS would. */
+export class FakeGlobalShortcut {
+  readonly taken = new Set<string>()
+  readonly registered = new Map<string, () => void>()
+  register(accelerator: string, callback: () => void): boolean {
+    if (!/^[A-Za-z]+(\+[A-Za-z0-9]+)+$/.test(accelerator))
+      throw new Error('Failed to parse accelerator')
+    if (this.taken.has(accelerator)) return false
+    this.registered.set(accelerator, callback)
+    return true
+  }
+  unregister(accelerator: string): void {
+    this.registered.delete(accelerator)
+  }
+  unregisterAll(): void {
+    this.registered.clear()
+  }
+  /** The OS delivers a key press to whoever holds the combination. */
+  press(accelerator: string): void {
+    const callback = this.registered.get(accelerator)
+    if (!callback) throw new Error(`${accelerator} is not registered`)
+    callback()
+  }
+}
+
+export interface FakeMenuItem {
+  type?: string
+  label?: string
+  enabled?: boolean
+  click?: () => void
+}
+
+export class FakeTray {
+  static created: FakeTray[] = []
+  static refuse = false
+  tooltip = ''
+  menu: FakeMenuItem[] = []
+  constructor(readonly image: { path: string }) {
+    if (FakeTray.refuse) throw new Error('no tray on this desktop')
+    FakeTray.created.push(this)
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text
+  }
+  setContextMenu(menu: { items: FakeMenuItem[] }): void {
+    this.menu = menu.items
+  }
+}
+
 export interface Rect {
   x: number
   y: number
@@ -168,6 +239,15 @@ export interface FakeDisplay {
 
 /** Electron's screen over a list the test sets; the first display is the primary one. */
 export class FakeScreen {
+  /** Where the pointer is, and the work area of the display nearest to it (the lookup window). */
+  pointer = { x: 0, y: 0 }
+  workArea: Rect = { x: 0, y: 0, width: 1920, height: 1040 }
+  getCursorScreenPoint(): { x: number; y: number } {
+    return { ...this.pointer }
+  }
+  getDisplayNearestPoint(): { workArea: Rect } {
+    return { workArea: { ...this.workArea } }
+  }
   displays: FakeDisplay[] = [
     {
       id: 1,
@@ -200,11 +280,16 @@ export class FakeScreen {
 export function createElectronFake(): ElectronFake {
   let markReady: () => void = () => undefined
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
+  const protocolClients: unknown[][] = []
   const app = Object.assign(new FakeEmitter(), {
     enableSandbox: vi.fn(),
     getName: () => 'Seller Desk',
     getVersion: () => '0.1.0',
     setAboutPanelOptions: vi.fn(),
+    setAsDefaultProtocolClient: (...args: unknown[]): boolean => {
+      protocolClients.push(args)
+      return true
+    },
     whenReady: () => readyPromise,
     /** Resolves whenReady() as Electron does once, then waits for its callbacks to run. */
     ready: async (): Promise<void> => {
@@ -219,8 +304,13 @@ export function createElectronFake(): ElectronFake {
   const ipcHandlers = new Map<string, IpcHandler>()
   const windows = FakeBrowserWindow.created
   const screen = new FakeScreen()
+  const globalShortcut = new FakeGlobalShortcut()
+  const clipboardState = { text: '', fails: false }
   const fake: ElectronFake = {
     app,
+    globalShortcut,
+    clipboard: clipboardState,
+    protocolClients,
     defaultSession,
     protocolHandlers,
     privilegedSchemes,
@@ -250,12 +340,22 @@ export function createElectronFake(): ElectronFake {
       },
       BrowserWindow: FakeBrowserWindow,
       screen,
+      // The application menu keeps its template; a tray's context menu reads its items.
       Menu: {
-        buildFromTemplate: (template: unknown[]) => ({ template }),
+        buildFromTemplate: (template: FakeMenuItem[]) => ({ template, items: template }),
         setApplicationMenu: (menu: { template: unknown[] } | null) => {
           fake.applicationMenu = menu
         }
-      }
+      },
+      globalShortcut,
+      clipboard: {
+        readText: async (): Promise<string> => {
+          if (clipboardState.fails) throw new Error('clipboard busy')
+          return clipboardState.text
+        }
+      },
+      nativeImage: { createFromPath: (path: string) => ({ path }) },
+      Tray: FakeTray
     }
   }
   return fake

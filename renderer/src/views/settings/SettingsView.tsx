@@ -1,6 +1,7 @@
 import { ViewHeader } from '../../ui/ViewHeader'
 import { CacheSection } from './CacheSection'
 import { ConnectionsSection } from './ConnectionsSection'
+import { QuickLookupSection } from './QuickLookupSection'
 import { StorageSection } from './StorageSection'
 import { ThemeSection } from './ThemeSection'
 import styles from './Settings.module.css'
@@ -12,6 +13,7 @@ export function SettingsView(): React.JSX.Element {
       <div className={styles.body}>
         <ConnectionsSection />
         <ThemeSection />
+        <QuickLookupSection />
         <CacheSection />
         <StorageSection />
       </div>

@@ -1,0 +1,46 @@
+import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron'
+import { join } from 'node:path'
+import type { HistoryEntry } from '../../../shared/ipc/contract'
+import { trayMenu, type TrayAction } from '../quick/tray-menu'
+
+/**
+ * The tray (menu-bar) icon. Its menu is rebuilt whenever the last verdicts change. Where no
+ * tray can be made (a Linux desktop without AppIndicator support may still accept one and
+ * show nothing; some refuse), the app simply has none and Settings says so.
+ */
+export interface TrayControl {
+  update(recent: readonly HistoryEntry[], shortcutLabel: string | null): void
+}
+
+/** Built next to the main bundle by electron.vite.config.ts (copyTrayIcons). */
+export function trayIconPath(mainDir: string, platform: string): string {
+  // Linux tray hosts scale a 16 px icon up blurry; macOS and Windows pick tray@2x.png on HiDPI.
+  return join(mainDir, 'tray', platform === 'linux' ? 'tray-32.png' : 'tray.png')
+}
+
+export function createTray(options: {
+  iconPath: string
+  act: (action: TrayAction) => void
+}): TrayControl | null {
+  let tray: Tray
+  try {
+    tray = new Tray(nativeImage.createFromPath(options.iconPath))
+  } catch {
+    return null
+  }
+  tray.setToolTip('Seller Desk')
+  const update: TrayControl['update'] = (recent, shortcutLabel) => {
+    const template: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel).map((entry) => {
+      if (entry.type === 'separator') return { type: 'separator' }
+      const action = entry.action
+      return {
+        label: entry.label,
+        enabled: entry.enabled,
+        ...(action ? { click: () => options.act(action) } : {})
+      }
+    })
+    tray.setContextMenu(Menu.buildFromTemplate(template))
+  }
+  update([], null)
+  return { update }
+}

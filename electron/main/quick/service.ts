@@ -1,0 +1,122 @@
+import { acceleratorLabel, checkAccelerator } from '../../../shared/accelerator'
+import type { QuickSettings } from '../../../shared/ipc/contract'
+import type { Handlers } from '../ipc/dispatch'
+import { AppFailure } from '../ipc/failure'
+import { defaultQuickLookup, type Settings } from '../settings/schema'
+import type { SettingsStore } from '../settings/store'
+import type { QuickDesktop } from './desktop'
+import { createLookupSlots, type LookupSlots } from './lookup-slots'
+
+export type QuickHandlers = Pick<
+  Handlers,
+  | 'getQuickSettings'
+  | 'setQuickSettings'
+  | 'takePendingLookup'
+  | 'takeQuickLookup'
+  | 'openInMainWindow'
+  | 'closeQuickLookup'
+>
+
+export interface QuickLookupService {
+  handlers: QuickHandlers
+  slots: LookupSlots
+  /** Registers the saved shortcut and tells the glue the tray setting (desktop only). */
+  start(): Promise<QuickSettings>
+}
+
+export interface QuickLookupOptions {
+  settings: SettingsStore
+  platform: string
+  /** Absent in the browser host: the settings read as "desktop app only". */
+  desktop?: QuickDesktop
+  slots?: LookupSlots
+}
+
+/** Close to tray by default where a tray is the usual place (Windows, Linux); macOS keeps its dock. */
+export const defaultKeepInTray = (platform: string): boolean => platform !== 'darwin'
+
+/**
+ * The global shortcut's sentence when the system refuses it. Wayland sessions refuse all
+ * global shortcuts to X11-style apps, so the sentence says what still works there.
+ */
+export function refusedMessage(label: string, wayland: boolean): string {
+  return wayland
+    ? `Your desktop (Wayland) did not let Seller Desk use ${label}: use the tray icon's Check clipboard, or try another combination.`
+    : `${label} is used by another app; choose another.`
+}
+
+export function createQuickLookupService(options: QuickLookupOptions): QuickLookupService {
+  const { settings, platform, desktop } = options
+  const slots = options.slots ?? createLookupSlots()
+  let status: QuickSettings['shortcutStatus'] = { state: 'off', message: null }
+  const saved = (s: Settings) => s.quickLookup ?? defaultQuickLookup()
+
+  const view = async (): Promise<QuickSettings> => {
+    const mine = saved(await settings.read())
+    const trayAvailable = desktop?.trayAvailable() ?? false
+    return {
+      available: desktop !== undefined,
+      shortcut: mine.shortcut,
+      shortcutLabel: mine.shortcut === null ? null : acceleratorLabel(mine.shortcut, platform),
+      shortcutStatus: status,
+      keepInTray: trayAvailable && (mine.keepInTray ?? defaultKeepInTray(platform)),
+      trayAvailable
+    }
+  }
+
+  const apply = (shortcut: string | null): void => {
+    if (desktop) status = desktop.applyShortcut(shortcut)
+  }
+
+  const handlers: QuickHandlers = {
+    getQuickSettings: view,
+    setQuickSettings: async (request) => {
+      if (!desktop) {
+        throw new AppFailure(
+          'invalid-input',
+          'The global shortcut and the tray belong to the desktop app: change them there.'
+        )
+      }
+      let shortcut: string | null | undefined = request.shortcut
+      if (typeof shortcut === 'string') {
+        const checked = checkAccelerator(shortcut)
+        if (!checked.ok) throw new AppFailure('invalid-input', checked.message)
+        shortcut = checked.accelerator
+      }
+      const next = await settings.update((s) => ({
+        ...s,
+        quickLookup: {
+          shortcut: shortcut === undefined ? saved(s).shortcut : shortcut,
+          keepInTray: request.keepInTray ?? saved(s).keepInTray
+        }
+      }))
+      if (shortcut !== undefined) apply(saved(next).shortcut)
+      const answer = await view()
+      desktop.setKeepInTray(answer.keepInTray)
+      return answer
+    },
+    takePendingLookup: async () => ({ code: slots.takeMain() }),
+    takeQuickLookup: async () => ({ code: slots.takeQuick() }),
+    openInMainWindow: async (request) => {
+      slots.offerMain(request.code)
+      desktop?.hideQuick()
+      desktop?.showMain()
+      return null
+    },
+    closeQuickLookup: async () => {
+      desktop?.hideQuick()
+      return null
+    }
+  }
+
+  return {
+    handlers,
+    slots,
+    start: async () => {
+      apply(saved(await settings.read()).shortcut)
+      const answer = await view()
+      desktop?.setKeepInTray(answer.keepInTray)
+      return answer
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { HistoryEntry } from '../../../shared/ipc/contract'
+import { shortCode } from '../../../shared/purchase-code'
+
+/** What a tray entry does; the glue turns each into a click handler. */
+export type TrayAction =
+  | { kind: 'check-clipboard' }
+  | { kind: 'show-code'; code: string }
+  | { kind: 'open' }
+  | { kind: 'quit' }
+
+export type TrayEntry =
+  | { type: 'separator' }
+  | { type: 'normal'; label: string; enabled: boolean; action: TrayAction | null }
+
+export const TRAY_RECENT = 5
+
+/** "✓ Valid · Flat Icons Pack · 3f1c2a9e…9b0c": a verdict is a word, not only a mark. */
+export function recentLabel(entry: HistoryEntry): string {
+  const verdict = entry.valid ? '✓ Valid' : '✗ Not valid'
+  const what = entry.itemName ? ` · ${entry.itemName}` : ''
+  const label = `${verdict}${what} · ${shortCode(entry.code)}`
+  // Menus do not wrap: a long item name would make the menu as wide as the screen.
+  return label.length > 70 ? `${label.slice(0, 69)}…` : label
+}
+
+/** The tray menu: check the clipboard, the last five verdicts, open, quit. */
+export function trayMenu(
+  recent: readonly HistoryEntry[],
+  shortcutLabel: string | null
+): TrayEntry[] {
+  const shown = recent.slice(0, TRAY_RECENT)
+  return [
+    {
+      type: 'normal',
+      label: shortcutLabel ? `Check clipboard (${shortcutLabel})` : 'Check clipboard',
+      enabled: true,
+      action: { kind: 'check-clipboard' }
+    },
+    { type: 'separator' },
+    { type: 'normal', label: 'Recent checks', enabled: false, action: null },
+    ...(shown.length === 0
+      ? [{ type: 'normal' as const, label: 'No checks yet', enabled: false, action: null }]
+      : shown.map((e) => ({
+          type: 'normal' as const,
+          label: recentLabel(e),
+          enabled: true,
+          action: { kind: 'show-code' as const, code: e.code }
+        }))),
+    { type: 'separator' },
+    { type: 'normal', label: 'Open Seller Desk', enabled: true, action: { kind: 'open' } },
+    { type: 'normal', label: 'Quit Seller Desk', enabled: true, action: { kind: 'quit' } }
+  ]
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react'
+import { getBridge } from '../bridge'
+import { useBulk } from '../stores/bulk'
+import { useNav } from '../stores/nav'
+import { useValidate } from '../stores/validate'
+
+/**
+ * A code main left for this window (a sellerdesk:// link, the tray, the lookup window's
+ * "Open in Seller Desk"): shown in Validate with its verdict. Main cannot push it (no event
+ * reaches the page), so the window asks on load, on focus and when it becomes visible;
+ * main focuses the window when it leaves one. Only once connected: before that there is
+ * nothing to check with, and the code waits.
+ */
+export async function takePendingLookup(): Promise<void> {
+  const r = await getBridge().takePendingLookup()
+  if (!r.ok || r.data.code === null) return
+  const code = r.data.code
+  useBulk.getState().setTab('single')
+  useNav.getState().go('validate')
+  const validate = useValidate.getState()
+  validate.setInput(code)
+  await validate.check(code)
+}
+
+export function usePendingLookup(connected: boolean): void {
+  useEffect(() => {
+    if (!connected) return
+    const ask = (): void => void takePendingLookup()
+    const onVisible = (): void => {
+      if (document.visibilityState === 'visible') ask()
+    }
+    ask()
+    window.addEventListener('focus', ask)
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      window.removeEventListener('focus', ask)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [connected])
+}

@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useRef, type FormEvent } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { ExternalLink, ScanLine, X } from 'lucide-react'
+import { scanForCode } from '../../../shared/purchase-code'
+import { bridgeKind, getBridge } from '../bridge'
+import { useNow } from '../lib/use-now'
+import { useConnections } from '../stores/connections'
+import { useSettings } from '../stores/settings'
+import { useValidate } from '../stores/validate'
+import { Button } from '../ui/Button'
+import { Skeleton } from '../ui/Skeleton'
+import { ErrorState } from '../ui/States'
+import { VerdictCard, announce } from '../views/validate/VerdictCard'
+import { MAIN_ROUTE } from './route'
+import styles from './Quick.module.css'
+
+/** Asks main for the code the global shortcut found on the clipboard; null when there was none. */
+async function takeClipboardCode(): Promise<string | null> {
+  const r = await getBridge().takeQuickLookup()
+  return r.ok ? r.data.code : null
+}
+
+/**
+ * The lookup window: a code field, the same verdict card as Validate, "Open in Seller Desk"
+ * (Enter) and Escape to close. The global shortcut leaves the clipboard's code with main;
+ * the page asks for it on load, focus and visibility change, like the main window does.
+ */
+export function QuickApp(): React.JSX.Element {
+  const connections = useConnections((s) => s.state)
+  const v = useValidate(
+    useShallow((s) => ({
+      input: s.input,
+      checking: s.checking,
+      result: s.result,
+      error: s.error
+    }))
+  )
+  const { setInput, check, retry } = useValidate.getState()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const now = useNow()
+  const browser = bridgeKind() === 'browser'
+  const connected = Boolean(connections && connections.connections.length > 0)
+
+  useEffect(() => {
+    void useConnections.getState().load()
+    void useSettings.getState().load()
+  }, [])
+
+  const focusField = (): void => {
+    inputRef.current?.focus()
+    inputRef.current?.select()
+  }
+
+  const take = useCallback(async (): Promise<void> => {
+    const code = await takeClipboardCode()
+    if (code !== null) {
+      setInput(code)
+      void check(code)
+    }
+    focusField()
+  }, [setInput, check])
+
+  useEffect(() => {
+    if (!connected) return
+    const onVisible = (): void => {
+      if (document.visibilityState === 'visible') void take()
+    }
+    const onFocus = (): void => void take()
+    void take()
+    window.addEventListener('focus', onFocus)
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      window.removeEventListener('focus', onFocus)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [connected, take])
+
+  const openInMain = useCallback(
+    async (code: string): Promise<void> => {
+      await getBridge().openInMainWindow({ code })
+      // The browser host has one tab: the full app takes the code as it loads.
+      if (browser) window.location.assign(MAIN_ROUTE)
+    },
+    [browser]
+  )
+
+  const close = useCallback(async (): Promise<void> => {
+    if (browser) window.location.assign(MAIN_ROUTE)
+    else await getBridge().closeQuickLookup()
+  }, [browser])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        e.preventDefault()
+        void close()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [close])
+
+  const scan = scanForCode(v.input)
+  const shown = v.result && !v.checking ? v.result : null
+  // Enter on the code just checked opens its record; on a changed code it checks that one.
+  const opensRecord = shown !== null && scan.kind !== 'none' && scan.code === shown.code
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault()
+    if (opensRecord) void openInMain(shown.code)
+    else if (scan.kind !== 'none') void check(scan.code)
+  }
+
+  return (
+    <div className={styles.window}>
+      <header className={styles.bar}>
+        <h1 className={styles.title}>Quick lookup</h1>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<X size={16} aria-hidden />}
+          aria-label="Close (Escape)"
+          title="Close (Escape)"
+          className={styles.noDrag}
+          onClick={() => void close()}
+        />
+      </header>
+      {!connections ? null : !connected ? (
+        <p className={styles.notice}>
+          Seller Desk is not connected to a marketplace yet. Open Seller Desk and connect, then
+          check codes from here.
+        </p>
+      ) : (
+        <main className={styles.body}>
+          <form
+            className={styles.form}
+            onSubmit={submit}
+            role="search"
+            aria-label="Quick code check"
+          >
+            <label htmlFor="quick-code" className={styles.label}>
+              Purchase code
+            </label>
+            <div className={styles.fieldRow}>
+              <input
+                ref={inputRef}
+                id="quick-code"
+                className={`${styles.codeInput} mono`}
+                value={v.input}
+                onChange={(e) => setInput(e.target.value)}
+                placeholder="Paste a code"
+                spellCheck={false}
+                autoComplete="off"
+                autoCapitalize="off"
+                maxLength={200}
+                aria-describedby="quick-hint"
+              />
+              <Button
+                type="submit"
+                variant={opensRecord ? 'secondary' : 'primary'}
+                icon={<ScanLine size={16} aria-hidden />}
+                busy={v.checking}
+                disabled={scan.kind === 'none'}
+              >
+                Check
+              </Button>
+            </div>
+            <p id="quick-hint" className={styles.hint}>
+              {v.input.trim() !== '' && scan.kind === 'none'
+                ? 'No purchase code in this text: paste the code itself.'
+                : opensRecord
+                  ? 'Enter opens the full record in Seller Desk · Esc closes'
+                  : 'Enter checks the code · Esc closes'}
+            </p>
+          </form>
+
+          <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+            {v.checking
+              ? 'Checking…'
+              : shown
+                ? announce(shown, now)
+                : v.error
+                  ? `Could not check the code. ${v.error.message}`
+                  : ''}
+          </div>
+
+          <div className={styles.result}>
+            {v.checking && (
+              <div
+                className={styles.checking}
+                role="status"
+                aria-label="Checking the code"
+                aria-busy="true"
+              >
+                <Skeleton width={40} height={40} radius="50%" />
+                <Skeleton width="60%" height={20} />
+              </div>
+            )}
+            {!v.checking && v.error && (
+              <ErrorState error={v.error} onRetry={() => void retry()} inline />
+            )}
+            {shown && (
+              <VerdictCard
+                validation={shown}
+                now={now}
+                onOpenItem={() => void openInMain(shown.code)}
+              />
+            )}
+          </div>
+        </main>
+      )}
+      {connected && shown && (
+        <footer className={styles.actions}>
+          <Button
+            variant="primary"
+            icon={<ExternalLink size={16} aria-hidden />}
+            onClick={() => void openInMain(shown.code)}
+          >
+            Open in Seller Desk
+          </Button>
+          <span className={styles.keys} aria-hidden>
+            <kbd>Enter</kbd>
+          </span>
+        </footer>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startOnDemo } from './harness'
+
+// The lookup window's page (?view=quick) in real Chromium, served by the browser host with
+// the same token, CSP and handlers as the main page, against the demo marketplace. In the
+// browser host, "Open in Seller Desk" and Escape lead back to the full app in the same tab.
+
+const field = (page: Page) => page.getByLabel('Purchase code', { exact: true })
+const verdict = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
+
+async function openQuick(page: Page, baseUrl: string): Promise<void> {
+  await page.getByTestId('balance').waitFor()
+  // The token moved to sessionStorage on the first load: the quick route needs no new one.
+  await page.goto(`${baseUrl}/?view=quick`)
+  await page.getByRole('heading', { name: 'Quick lookup' }).waitFor()
+}
+
+describe('Quick lookup page', () => {
+  it('checks a sample code on Enter, then Enter opens its full record in Validate', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openQuick(page, h.host.baseUrl)
+    // Nothing waits on the (absent) clipboard: the field is focused for typing.
+    await expect
+      .poll(() => field(page).evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true)
+    const code = market.sampleCodes.valid
+    await field(page).fill(`Hello, my code is ${code}. Thanks!`)
+    await page.keyboard.press('Enter')
+    await verdict(page).getByRole('heading', { name: 'Valid' }).waitFor()
+    expect(await verdict(page).textContent()).toContain(code)
+    const support = await verdict(page)
+      .getByText(/Support/)
+      .first()
+      .textContent()
+    expect(support).toMatch(/Support active/)
+    await page.getByText('Enter opens the full record in Seller Desk').waitFor()
+
+    await field(page).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
+    expect(new URL(page.url()).search).toBe('')
+    await verdict(page).getByRole('heading', { name: 'Valid' }).waitFor()
+    expect(await page.getByLabel('Purchase code', { exact: true }).inputValue()).toBe(code)
+    // Taken once: the check ran once in the quick page and once in the main window.
+    const checks = market.requests.filter((r) => r.path.includes('purchases/validation'))
+    expect(checks.length).toBe(2)
+  })
+
+  it('shows expired support and a code that is not valid with the same card; Escape closes', async () => {
+    const { h, market } = await startOnDemo({ colorScheme: 'dark' })
+    const { page } = h
+    await openQuick(page, h.host.baseUrl)
+    await field(page).fill(market.sampleCodes.expired)
+    await page.keyboard.press('Enter')
+    await verdict(page)
+      .getByText(/Support expired/)
+      .waitFor()
+
+    await field(page).fill('00000000-0000-4000-8000-000000000000')
+    await page.keyboard.press('Enter')
+    await verdict(page).getByRole('heading', { name: 'Not valid' }).waitFor()
+
+    await page.keyboard.press('Escape')
+    await page.getByTestId('balance').waitFor()
+    expect(new URL(page.url()).search).toBe('')
+  })
+
+  it('Settings in the browser says the shortcut and tray are desktop only', async () => {
+    const { h } = await startOnDemo()
+    await h.page.getByTestId('balance').waitFor()
+    await h.page.keyboard.press('Control+5')
+    await h.page.getByRole('heading', { name: 'Quick lookup' }).waitFor()
+    await h.page.getByText(/Desktop app only/).waitFor()
+  })
+})

@@ -52,7 +52,7 @@ export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX
         type="button"
         className={styles.card}
         data-pos={pos}
-        aria-describedby={`${nameId}-prices`}
+        aria-describedby={`item-prices-${item.id}`}
         onClick={() => onOpen(item.id)}
       >
         {/* The name comes first in the text (and so in the accessible name); the
@@ -76,7 +76,7 @@ export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX
           <ItemThumb src={item.media.thumbnail ?? item.media.preview_image} kind={item.kind} />
           <KindBadge kind={item.kind} className={styles.badge} />
         </span>
-        <PriceNote id={`${nameId}-prices`} item={item} />
+        <PriceNote id={`item-prices-${item.id}`} item={item} />
       </button>
     </div>
   )

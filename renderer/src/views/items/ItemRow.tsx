@@ -15,7 +15,7 @@ export function ItemRow({ item, pos, total, onOpen }: ItemTileProps): React.JSX.
         type="button"
         className={styles.row}
         data-pos={pos}
-        aria-describedby={`${nameId}-prices`}
+        aria-describedby={`item-prices-${item.id}`}
         onClick={() => onOpen(item.id)}
       >
         <ItemThumb
@@ -38,7 +38,7 @@ export function ItemRow({ item, pos, total, onOpen }: ItemTileProps): React.JSX.
         <span className={`${styles.money} ${styles.muted}`}>
           {formatMoney(item.price.extended, item.currency)}
         </span>
-        <PriceNote id={`${nameId}-prices`} item={item} />
+        <PriceNote id={`item-prices-${item.id}`} item={item} />
       </button>
     </div>
   )

@@ -49,7 +49,7 @@ describe('Reconnect', () => {
     await page.getByRole('button', { name: 'Refresh' }).click()
     await state('offline').waitFor({ timeout: 20_000 })
     await start()
-    await page.evaluate(() => globalThis.dispatchEvent(new Event('online')))
+    await page.evaluate("window.dispatchEvent(new Event('online'))")
     await state('online').waitFor({ timeout: 20_000 })
   })
 })

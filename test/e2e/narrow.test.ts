@@ -91,7 +91,7 @@ describe('Narrow window (760 px)', () => {
       expect(meta.whole).toBe(true)
     }
 
-    // History: verdict and support stay.
+    // History: verdict, code and support stay.
     await page.keyboard.press('Control+4')
     const table = page.getByRole('table', { name: 'Lookup history' })
     await table.locator('tbody tr').first().waitFor()
@@ -104,5 +104,7 @@ describe('Narrow window (760 px)', () => {
     expect(support.whole).toBe(true)
     expect(support.text).toMatch(/\d{4}.*expired/)
     expect((await wholeOnScreen(expiredRow.locator('td').first())).whole).toBe(true)
+    // The short code (first and last characters) is not cut further.
+    expect((await wholeOnScreen(expiredRow.locator('td').nth(1))).whole).toBe(true)
   })
 })

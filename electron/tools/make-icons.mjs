@@ -56,6 +56,9 @@ function main() {
 
   mkdirSync(join(build, 'icons'), { recursive: true })
   for (const size of LINUX_SIZES) resized(master, size, join(build, 'icons', `${size}x${size}.png`))
+  // The page's own icon (the browser host's tab, no favicon 404): Vite copies renderer/public.
+  mkdirSync(join(root, 'renderer', 'public'), { recursive: true })
+  resized(master, 64, join(root, 'renderer', 'public', 'favicon.png'))
 
   const scratch = mkdtempSync(join(tmpdir(), 'sd-icons-'))
   try {
@@ -85,7 +88,9 @@ function main() {
     rmSync(scratch, { recursive: true, force: true })
   }
   console.log(
-    'Icons written to build/: icon.png, icons/, icon.ico' + (has('png2icns') ? ', icon.icns' : '')
+    'Icons written to build/: icon.png, icons/, icon.ico' +
+      (has('png2icns') ? ', icon.icns' : '') +
+      '; and renderer/public/favicon.png'
   )
 }
 

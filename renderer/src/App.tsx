@@ -8,6 +8,7 @@ import { useGlobalShortcuts } from './frame/shortcuts'
 import { HistoryView, ItemDetailView, ItemsView, ValidateView } from './frame/routes'
 import { useConnections } from './stores/connections'
 import { useNav } from './stores/nav'
+import { watchReconnect } from './stores/reconnect'
 import { useSettings } from './stores/settings'
 import { ErrorState } from './ui/States'
 import { Toaster } from './ui/Toaster'
@@ -56,6 +57,8 @@ export function App(): React.JSX.Element {
   const connected = Boolean(state && state.connections.length > 0)
   useGlobalShortcuts(connected)
   usePendingLookup(connected)
+  // "Offline" clears by itself when the marketplace answers again.
+  useEffect(() => (connected ? watchReconnect() : undefined), [connected])
 
   let body: React.JSX.Element
   if (!state && status === 'error' && error) {

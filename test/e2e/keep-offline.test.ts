@@ -10,7 +10,13 @@ import { startHarness } from './harness'
 async function openItem(page: Page, name: string): Promise<string> {
   await page.keyboard.press('Control+2')
   await page.getByRole('searchbox', { name: 'Search items' }).fill(name)
-  await page.getByRole('button', { name, exact: true }).click()
+  // A card is named by all it shows, its name first.
+  await page
+    .getByRole('list', { name: 'Items' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .getByRole('button')
+    .click()
   await page.getByRole('heading', { name, level: 1 }).waitFor()
   const video = page.locator('video')
   await video.waitFor()

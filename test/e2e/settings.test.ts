@@ -77,7 +77,7 @@ describe('Settings', () => {
     await keytar.setPassword(h.keychainService, secondId ?? '', market.apiKey)
 
     await second.getByRole('button', { name: 'Remove Second shop' }).click()
-    await second.getByText('Its API key is deleted from the keychain').waitFor()
+    await second.getByText('This deletes its API key from the keychain').waitFor()
     await second.getByRole('button', { name: 'Remove connection' }).click()
     await second.waitFor({ state: 'detached' })
 

@@ -103,9 +103,10 @@ describe('Connect', () => {
     })
     await fill()
     await submit()
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The marketplace lists no items for @mira.'
-    )
+    const warning = await screen.findByRole('alert')
+    expect(warning).toHaveTextContent('The marketplace lists no items for @mira.')
+    // The key works: a warning with a way on, not a red error.
+    expect(warning).toHaveAttribute('data-tone', 'warning')
     await userEvent.click(screen.getByRole('button', { name: 'Save anyway' }))
     expect(bridge.calls.addConnection?.[1]).toEqual({
       baseUrl: 'https://market.test',
@@ -128,20 +129,43 @@ describe('Connect', () => {
     expect(bridge.calls.addConnection?.[1]).toMatchObject({ sessionOnly: true })
   })
 
+  // One message, one next step: main's sentence (much the same advice) is not added below.
   it.each([
     ['insecure-url', 'Use an https:// address'],
     ['api-unavailable', 'market.test has the Seller API switched off'],
     ['offline', 'Can’t reach market.test'],
-    ['timeout', 'Can’t reach market.test'],
-    ['blocked', 'doesn’t answer like a Seller API marketplace']
-  ] as const)('explains %s and marks the URL field', async (kind, text) => {
+    ['timeout', 'Can’t reach market.test']
+  ] as const)('explains %s once and marks the URL field', async (kind, text) => {
     setup({ addConnection: async () => err(kind, 'detail from main') })
     await fill()
     await submit()
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(text)
-    expect(alert).toHaveTextContent('detail from main')
+    expect(alert).not.toHaveTextContent('detail from main')
+    expect(alert.querySelectorAll('p')).toHaveLength(1)
     expect(screen.getByLabelText('Marketplace URL')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('shows main’s sentence alone where it knows what the site did', async () => {
+    const said = 'This address answers with a web page, not the Seller API: check the URL.'
+    setup({ addConnection: async () => err('blocked', said) })
+    await fill()
+    await submit()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(said)
+    expect(alert.querySelectorAll('p')).toHaveLength(1)
+    expect(screen.getByLabelText('Marketplace URL')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('clears the last error as soon as the form is sent again', async () => {
+    setup({ addConnection: async () => err('unauthorized', 'The marketplace answered 401.') })
+    await fill()
+    await submit()
+    await screen.findByRole('alert')
+    await userEvent.clear(screen.getByLabelText('API key'))
+    await submit()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByText('Enter the API key.')).toBeInTheDocument()
   })
 
   it('shows main’s message for invalid input', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SettingsView } from '../../renderer/src/views/settings/SettingsView'
@@ -96,9 +96,23 @@ describe('Settings: connections', () => {
     const bridge = await setup()
     await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))
     const confirm = screen.getByRole('group', { name: 'Remove market.test?' })
-    expect(confirm).toHaveTextContent('Its API key is deleted from the keychain')
+    expect(confirm).toHaveTextContent(
+      'This deletes its API key from the keychain, its cached account, items and images, and its lookup history.'
+    )
     expect(bridge.calls.removeConnection).toBeUndefined()
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    // The safe choice has the focus; Escape backs out to the Remove button.
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('group', { name: 'Remove market.test?' })).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove market.test' })).toHaveFocus()
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Remove market.test?' })).getByRole('button', {
+        name: 'Cancel'
+      })
+    )
     expect(screen.queryByRole('group', { name: 'Remove market.test?' })).not.toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))

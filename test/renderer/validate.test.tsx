@@ -288,7 +288,7 @@ describe('ValidateView', () => {
     const first = render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     await user.click(
-      await screen.findByRole('button', { name: 'Open item Northwind Admin Dashboard' })
+      await screen.findByRole('button', { name: /^Open item Northwind Admin Dashboard / })
     )
     expect(useNav.getState()).toMatchObject({ view: 'item', itemId: 101, previous: 'validate' })
     first.unmount()

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent
+} from 'react'
 import { Check, ChevronsUpDown, Plus } from 'lucide-react'
 import { selectActive, useConnections } from '../stores/connections'
 import { useNav } from '../stores/nav'
@@ -17,6 +25,22 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
+  const [place, setPlace] = useState<CSSProperties>({})
+
+  // The sidebar scrolls (overflow), which would clip a menu wider than it: the menu is
+  // fixed to the window instead, under the trigger, and kept inside the window.
+  useLayoutEffect(() => {
+    if (!open) return
+    const measure = (): void => {
+      const r = buttonRef.current?.getBoundingClientRect()
+      if (!r) return
+      const width = Math.min(Math.max(r.width, 260), window.innerWidth - 2 * r.left)
+      setPlace({ top: r.bottom + 4, left: r.left, width })
+    }
+    measure()
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [open])
 
   useEffect(() => {
     if (!open) return
@@ -74,9 +98,10 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Connection: ${active?.label ?? 'none'}. Switch connection`}
         onClick={() => setOpen((o) => !o)}
       >
+        {/* Named by what it shows (WCAG 2.5.3), with the role of that text first. */}
+        <span className="visually-hidden">Connection: </span>
         <span className={styles.text}>
           <span className={styles.label} title={active?.label}>
             {active?.label ?? 'No connection'}
@@ -97,6 +122,7 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
           role="menu"
           aria-label="Connections"
           className={styles.menu}
+          style={place}
           onKeyDown={onMenuKey}
         >
           {state.connections.map((c) => (

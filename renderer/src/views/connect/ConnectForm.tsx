@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Eye, EyeOff, KeyRound, TriangleAlert } from 'lucide-react'
+import { Eye, EyeOff, Info, KeyRound, TriangleAlert } from 'lucide-react'
 import type { ConnectionView, RequestOf } from '../../../../shared/ipc/contract'
 import { useConnections } from '../../stores/connections'
 import { Button } from '../../ui/Button'
@@ -63,6 +63,8 @@ export function ConnectForm({
 
   const onSubmit = (e: FormEvent): void => {
     e.preventDefault()
+    // A new try: the last answer no longer applies, whatever comes next.
+    setProblem(null)
     const gaps = { baseUrl: !baseUrl.trim(), apiKey: !apiKey.trim() }
     setMissing(gaps)
     if (gaps.baseUrl) return urlRef.current?.focus()
@@ -158,8 +160,12 @@ export function ConnectForm({
       </div>
 
       {problem && (
-        <div id={ids.problem} className={styles.problem} role="alert">
-          <TriangleAlert size={18} aria-hidden className={styles.problemIcon} />
+        <div id={ids.problem} className={styles.problem} role="alert" data-tone={problem.tone}>
+          {problem.tone === 'warning' ? (
+            <Info size={18} aria-hidden className={styles.problemIcon} />
+          ) : (
+            <TriangleAlert size={18} aria-hidden className={styles.problemIcon} />
+          )}
           <div>
             <p>{problem.text}</p>
             {problem.detail && <p className={styles.problemDetail}>{problem.detail}</p>}

@@ -4,45 +4,47 @@ import { hostOf } from '../../lib/host'
 export type ConnectField = 'baseUrl' | 'apiKey' | null
 
 export interface ConnectProblem {
-  /** One sentence saying what happened, in the seller's terms. */
+  /** What happened and the one next step, in the seller's terms. */
   text: string
-  /** What main said, when it adds something (shown under the sentence). */
+  /** What a fallback button below would do (never the same advice as `text`). */
   detail: string | null
+  /** A warning offers a way on (the key works); an error needs the seller to fix something. */
+  tone: 'error' | 'warning'
   /** The field to mark and focus. */
   field: ConnectField
   /** A way forward that resends the request differently. */
   fallback: 'allow-no-items' | 'session-only' | null
 }
 
-/** Turns an addConnection failure into copy that tells the seller what to do next. */
+/**
+ * Turns an addConnection failure into one message: what happened and one next step. Where
+ * this copy says it, main's own sentence (which gives much the same advice) is not shown
+ * too; where main knows more (an HTTP status, a redirect), its sentence is the message.
+ */
 export function describeConnectError(error: AppError, baseUrl: string): ConnectProblem {
   const host = hostOf(baseUrl.trim()) || 'the marketplace'
-  const detail = (text: string): string | null =>
-    error.message && error.message !== text ? error.message : null
   const make = (
     text: string,
     field: ConnectField = null,
     fallback: ConnectProblem['fallback'] = null
-  ): ConnectProblem => ({
-    text,
-    detail: detail(text),
-    field,
-    fallback
-  })
+  ): ConnectProblem => ({ text, detail: null, tone: 'error', field, fallback })
+  /** Main's sentence when it has one: it names what the site did. */
+  const mains = (fallbackText: string, field: ConnectField = null): ConnectProblem =>
+    make(error.message || fallbackText, field)
   switch (error.kind) {
     case 'unauthorized':
-      // Main's wording says the same thing; one sentence is enough.
-      return {
-        ...make(
-          'The marketplace refused this key. Check that you copied all of it, or generate a new one.',
-          'apiKey'
-        ),
-        detail: null
-      }
+      return make(
+        'The marketplace refused this key. Check that you copied all of it, or generate a new one.',
+        'apiKey'
+      )
     case 'not-a-seller':
+      // Main's sentence names the account and already points to Save anyway.
       return {
-        text: error.message || 'This key works, but the marketplace lists no items for it.',
-        detail: 'If you sell only one item, or none yet, you can save the connection anyway.',
+        text:
+          error.message ||
+          'This key works, but the marketplace lists no items for it. If your shop has one item or none yet, choose Save anyway.',
+        detail: null,
+        tone: 'warning',
         field: null,
         fallback: 'allow-no-items'
       }
@@ -64,6 +66,7 @@ export function describeConnectError(error: AppError, baseUrl: string): ConnectP
         text: 'The system keychain is not available, so the key cannot be stored safely.',
         detail:
           'You can keep the key for this session only: you will enter it again next time Seller Desk starts.',
+        tone: 'warning',
         field: null,
         fallback: 'session-only'
       }
@@ -75,7 +78,7 @@ export function describeConnectError(error: AppError, baseUrl: string): ConnectP
     case 'blocked':
     case 'bad-response':
     case 'not-found':
-      return make(
+      return mains(
         `${host} doesn’t answer like a Seller API marketplace. Use the site’s home address, e.g. https://market.example.com.`,
         'baseUrl'
       )
@@ -87,7 +90,7 @@ export function describeConnectError(error: AppError, baseUrl: string): ConnectP
       )
     }
     case 'server':
-      return make(`${host} had a problem answering. Try again in a moment.`)
+      return mains(`${host} had a problem answering. Try again in a moment.`)
     default:
       return make(error.message || 'Something went wrong. Try again.')
   }

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react'
 import { CircleCheck, CircleX, LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
 import { shortCode } from '../../lib/codes'
@@ -68,6 +69,7 @@ function ItemCell({
 }
 
 function Row({
+  rowKey,
   entry,
   fresh,
   busy,
@@ -75,6 +77,7 @@ function Row({
   onRecheck,
   onOpenItem
 }: {
+  rowKey: string
   entry: HistoryEntry
   fresh: boolean
   busy: boolean
@@ -83,7 +86,7 @@ function Row({
   onOpenItem(id: number): void
 }): React.JSX.Element {
   return (
-    <tr data-fresh={fresh || undefined} data-flag={entry.flag ?? undefined}>
+    <tr data-key={rowKey} data-fresh={fresh || undefined} data-flag={entry.flag ?? undefined}>
       <td>
         <VerdictCell valid={entry.valid} flag={entry.flag} />
       </td>
@@ -108,8 +111,9 @@ function Row({
         <button
           type="button"
           className={styles.recheck}
-          onClick={() => onRecheck(entry.code)}
-          disabled={busy}
+          // Not `disabled`: a disabled button drops the focus the seller just put on it.
+          onClick={() => !busy && onRecheck(entry.code)}
+          aria-disabled={busy || undefined}
           aria-busy={busy || undefined}
           aria-label={`Re-check ${entry.code}`}
           title="Check this code again now"
@@ -150,6 +154,56 @@ function Head(): React.JSX.Element {
   )
 }
 
+/** Row keys that survive new rows above them: a code and its time, a counter settles ties. */
+function rowKeys(entries: readonly HistoryEntry[]): string[] {
+  const seen = new Map<string, number>()
+  return entries.map((e) => {
+    const base = `${e.code}\n${e.checkedAt}`
+    const n = seen.get(base) ?? 0
+    seen.set(base, n + 1)
+    return `${base}\n${n}`
+  })
+}
+
+/**
+ * A re-check adds a row at the top (newest first), which would push down the row the seller
+ * is on. After each change the row holding focus, else the one under the pointer, is put
+ * back where it was on screen by scrolling the table by as much as it moved.
+ */
+function useRowAnchor(
+  table: React.RefObject<HTMLTableElement | null>,
+  entries: unknown
+): {
+  onPointerOver(e: React.PointerEvent): void
+} {
+  const tops = useRef(new Map<string, number>())
+  const hovered = useRef<string | null>(null)
+  useLayoutEffect(() => {
+    const el = table.current
+    if (!el) return
+    const focused = el.ownerDocument.activeElement?.closest<HTMLElement>('tr[data-key]')
+    const key = (focused && el.contains(focused) ? focused.dataset.key : null) ?? hovered.current
+    const row = key ? el.querySelector<HTMLElement>(`tr[data-key="${CSS.escape(key)}"]`) : null
+    const before = key ? tops.current.get(key) : undefined
+    const scroller = el.closest<HTMLElement>('[data-scroller]')
+    if (row && before !== undefined && scroller && row.offsetTop !== before) {
+      scroller.scrollTop += row.offsetTop - before
+    }
+    tops.current = new Map(
+      Array.from(el.querySelectorAll<HTMLElement>('tr[data-key]'), (r) => [
+        r.dataset.key ?? '',
+        r.offsetTop
+      ])
+    )
+  }, [table, entries])
+  return {
+    onPointerOver: (e) => {
+      const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-key]')
+      hovered.current = row?.dataset.key ?? null
+    }
+  }
+}
+
 /** Newest first; one row per check, so a code checked twice shows both verdicts. */
 export function HistoryTable({
   entries,
@@ -166,14 +220,22 @@ export function HistoryTable({
   onRecheck(code: string): void
   onOpenItem(id: number): void
 }): React.JSX.Element {
+  const tableRef = useRef<HTMLTableElement>(null)
+  const anchor = useRowAnchor(tableRef, entries)
+  const keys = rowKeys(entries)
   return (
-    <table className={styles.table} aria-label="Lookup history">
+    <table
+      ref={tableRef}
+      className={styles.table}
+      aria-label="Lookup history"
+      onPointerOver={anchor.onPointerOver}
+    >
       <Head />
       <tbody>
         {entries.map((e, i) => (
           <Row
-            // Entries have no id: a code and its time are unique in practice, the index settles ties.
-            key={`${e.code}\n${e.checkedAt}\n${i}`}
+            key={keys[i]}
+            rowKey={keys[i]!}
             entry={e}
             fresh={
               lastRecheck !== null &&

@@ -165,7 +165,9 @@ export function HistoryView(): React.JSX.Element {
           <strong>{problem.heading}.</strong> {problem.text}
         </p>
       )}
-      <div className={styles.body}>{body}</div>
+      <div className={styles.body} data-scroller>
+        {body}
+      </div>
     </section>
   )
 }

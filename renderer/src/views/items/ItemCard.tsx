@@ -24,9 +24,21 @@ export function PriceLine({ item }: { item: Item }): React.JSX.Element {
         /
       </span>
       <span className={styles.extended} title="Extended licence">
-        <span className="visually-hidden">extended </span>
         {formatMoney(item.price.extended, item.currency)}
       </span>
+    </span>
+  )
+}
+
+/**
+ * Which price is which, for a screen reader: a tile's name is its visible text (WCAG
+ * 2.5.3), so this rides along as its description instead of hidden words inside it.
+ */
+export function PriceNote({ id, item }: { id: string; item: Item }): React.JSX.Element {
+  return (
+    <span id={id} hidden>
+      Regular licence {formatMoney(item.price.regular, item.currency)}, extended licence{' '}
+      {formatMoney(item.price.extended, item.currency)}
     </span>
   )
 }
@@ -40,13 +52,11 @@ export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX
         type="button"
         className={styles.card}
         data-pos={pos}
-        aria-labelledby={nameId}
+        aria-describedby={`item-prices-${item.id}`}
         onClick={() => onOpen(item.id)}
       >
-        <span className={styles.media}>
-          <ItemThumb src={item.media.thumbnail ?? item.media.preview_image} kind={item.kind} />
-          <KindBadge kind={item.kind} className={styles.badge} />
-        </span>
+        {/* The name comes first in the text (and so in the accessible name); the
+            thumbnail is drawn above it. */}
         <span className={styles.info}>
           <span id={nameId} className={styles.name} title={item.name}>
             {item.name}
@@ -62,6 +72,11 @@ export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX
             {item.published_at ? `Published ${formatDate(item.published_at)}` : 'Not dated'}
           </span>
         </span>
+        <span className={styles.media}>
+          <ItemThumb src={item.media.thumbnail ?? item.media.preview_image} kind={item.kind} />
+          <KindBadge kind={item.kind} className={styles.badge} />
+        </span>
+        <PriceNote id={`item-prices-${item.id}`} item={item} />
       </button>
     </div>
   )

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '../../lib/format'
-import { categoryLine, type ItemTileProps } from './ItemCard'
+import { PriceNote, categoryLine, type ItemTileProps } from './ItemCard'
 import { ItemThumb } from './ItemThumb'
 import { KindBadge } from './KindBadge'
 import styles from './ItemRow.module.css'
@@ -15,7 +15,7 @@ export function ItemRow({ item, pos, total, onOpen }: ItemTileProps): React.JSX.
         type="button"
         className={styles.row}
         data-pos={pos}
-        aria-labelledby={nameId}
+        aria-describedby={`item-prices-${item.id}`}
         onClick={() => onOpen(item.id)}
       >
         <ItemThumb
@@ -36,9 +36,9 @@ export function ItemRow({ item, pos, total, onOpen }: ItemTileProps): React.JSX.
         <span className={styles.date}>{formatDate(item.published_at)}</span>
         <span className={styles.money}>{formatMoney(item.price.regular, item.currency)}</span>
         <span className={`${styles.money} ${styles.muted}`}>
-          <span className="visually-hidden">extended </span>
           {formatMoney(item.price.extended, item.currency)}
         </span>
+        <PriceNote id={`item-prices-${item.id}`} item={item} />
       </button>
     </div>
   )

@@ -93,21 +93,8 @@ export function ItemsToolbar({
         </select>
       </label>
 
-      <div className={styles.segmented} role="group" aria-label="Kind">
-        {KINDS.map(([kind, label]) => (
-          <button
-            key={kind}
-            type="button"
-            aria-pressed={filters.kind === kind}
-            className={styles.segment}
-            onClick={() => onFilters({ kind })}
-          >
-            {kind !== 'all' && <KindIcon kind={kind as ItemKind} />}
-            {label}
-          </button>
-        ))}
-      </div>
-
+      {/* The selects first, then kind, count and layout: at 760 px the toolbar wraps
+          into two rows (search, category, sort / kind, count, layout). */}
       <label className={styles.field}>
         <span className="visually-hidden">Sort</span>
         <select
@@ -122,6 +109,21 @@ export function ItemsToolbar({
           ))}
         </select>
       </label>
+
+      <div className={styles.segmented} role="group" aria-label="Kind">
+        {KINDS.map(([kind, label]) => (
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={filters.kind === kind}
+            className={styles.segment}
+            onClick={() => onFilters({ kind })}
+          >
+            {kind !== 'all' && <KindIcon kind={kind as ItemKind} />}
+            {label}
+          </button>
+        ))}
+      </div>
 
       <div className={styles.end}>
         <span className={styles.count} aria-live="polite">

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PackageOpen, Plus, SearchX, X } from 'lucide-react'
 import { useItems } from '../../stores/items'
@@ -39,6 +39,11 @@ export function ItemsView(): React.JSX.Element {
   const { load, refresh, setFilters, setLayout, setScrollTop, addById } = useItems.getState()
   const openItem = useNav((n) => n.openItem)
   const [adding, setAdding] = useState(false)
+  const addToggle = useRef<HTMLButtonElement>(null)
+  const closeAdding = (): void => {
+    setAdding(false)
+    addToggle.current?.focus()
+  }
 
   useEffect(() => {
     const items = useItems.getState()
@@ -111,6 +116,7 @@ export function ItemsView(): React.JSX.Element {
         actions={
           total > 0 && (
             <Button
+              ref={addToggle}
               size="sm"
               icon={<Plus size={14} aria-hidden />}
               aria-expanded={adding}
@@ -135,13 +141,23 @@ export function ItemsView(): React.JSX.Element {
         />
       )}
       {total > 0 && adding && (
-        <div id="items-add-by-id" className={styles.addPanel} role="group" aria-label="Add by id">
+        <div
+          id="items-add-by-id"
+          className={styles.addPanel}
+          role="group"
+          aria-label="Add by id"
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return
+            e.preventDefault()
+            closeAdding()
+          }}
+        >
           <OpenById onAdd={addById} onOpen={openItem} autoFocus />
           <Button
             size="sm"
             variant="ghost"
             icon={<X size={14} aria-hidden />}
-            onClick={() => setAdding(false)}
+            onClick={closeAdding}
           >
             Close
           </Button>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Item } from '../../../../shared/model'
 import type { Layout } from '../../stores/items'
+import { useNav } from '../../stores/nav'
 import { ItemCard } from './ItemCard'
 import { ItemRow, ListHeader } from './ItemRow'
 import { GRID_GAP, GRID_PADDING, LIST_ROW_HEIGHT, gridGeometry } from './layout'
@@ -72,6 +73,24 @@ export function VirtualItems({
     if (scrollRef.current) scrollRef.current.scrollTop = 0
     lastTop.current = 0
   }, [resetKey])
+
+  // Back from an item (Escape) lands on that item's card, not on the page's body.
+  useEffect(() => {
+    const { returnFocusTo, focusReturned } = useNav.getState()
+    if (returnFocusTo === null) return
+    focusReturned()
+    const pos = items.findIndex((i) => i.id === returnFocusTo)
+    if (pos < 0) return
+    const focus = (): boolean => {
+      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-pos="${pos}"]`)
+      el?.focus({ preventScroll: true })
+      return Boolean(el)
+    }
+    virtualizer.scrollToIndex(Math.floor(pos / columns), { align: 'auto' })
+    if (!focus()) requestAnimationFrame(() => requestAnimationFrame(focus))
+    // Once, when the list first shows after Back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const current =

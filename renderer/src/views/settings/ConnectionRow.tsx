@@ -15,6 +15,16 @@ const STORAGE_LABEL: Record<ConnectionView['keyStorage'], string> = {
   none: 'No key stored'
 }
 
+/** Exactly what removing a connection deletes (main: the key, the cache, the history). */
+export function removalText(c: ConnectionView): string {
+  const rest = 'its cached account, items and images, and its lookup history'
+  if (c.isDemo) return `This deletes ${rest}.`
+  if (c.keyStorage === 'keychain') return `This deletes its API key from the keychain, ${rest}.`
+  if (c.keyStorage === 'session')
+    return `This forgets its API key (kept for this session), ${rest}.`
+  return `This deletes ${rest}.`
+}
+
 export function ConnectionRow({
   connection: c,
   active
@@ -48,6 +58,11 @@ export function ConnectionRow({
         ? { ok: true, text: `Connected as @${r.data.username}` }
         : { ok: false, text: r.error.message }
     )
+  }
+
+  const cancelRemove = (): void => {
+    setMode('view')
+    requestAnimationFrame(() => removeButton.current?.focus())
   }
 
   const confirmRemove = async (): Promise<void> => {
@@ -138,14 +153,20 @@ export function ConnectionRow({
       )}
 
       {mode === 'confirm-remove' && (
-        <div className={styles.confirm} role="group" aria-label={`Remove ${c.label}?`}>
-          <p>
-            Remove <strong>{c.label}</strong>?{' '}
-            {c.isDemo
-              ? 'Its cached data is deleted too.'
-              : c.keyStorage === 'keychain'
-                ? 'Its API key is deleted from the keychain and its cached data is cleared.'
-                : 'Its API key is forgotten and its cached data is cleared.'}
+        <div
+          className={styles.confirm}
+          role="group"
+          aria-label={`Remove ${c.label}?`}
+          aria-describedby={`${c.id}-remove-what`}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return
+            e.preventDefault()
+            e.stopPropagation()
+            cancelRemove()
+          }}
+        >
+          <p id={`${c.id}-remove-what`}>
+            Remove <strong>{c.label}</strong>? {removalText(c)}
           </p>
           <div className={styles.confirmActions}>
             <Button
@@ -153,18 +174,11 @@ export function ConnectionRow({
               size="sm"
               busy={busy === 'remove'}
               onClick={() => void confirmRemove()}
-              autoFocus
             >
               Remove connection
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setMode('view')
-                requestAnimationFrame(() => removeButton.current?.focus())
-              }}
-            >
+            {/* The safe choice has the focus: Enter or Space cannot delete by accident. */}
+            <Button size="sm" variant="ghost" onClick={cancelRemove} autoFocus>
               Cancel
             </Button>
           </div>

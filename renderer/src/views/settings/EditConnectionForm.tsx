@@ -49,6 +49,7 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
       setProblem({
         text: `Enter the API key for ${new URL(newOrigin).host}: your saved key is only sent to the site it was saved for.`,
         detail: null,
+        tone: 'error',
         field: 'apiKey',
         fallback: null
       })

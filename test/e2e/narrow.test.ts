@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import type { Locator } from 'playwright-core'
+import { startOnDemo } from './harness'
+
+// A 760 px window (a laptop split in two): what the seller decides on stays in view.
+
+/** Shown, not cut off (no ellipsis, no clamp hiding the end) and inside the window. */
+function wholeOnScreen(l: Locator): Promise<{ text: string; whole: boolean }> {
+  return l.evaluate((el) => {
+    const win = el.ownerDocument.defaultView!
+    const r = el.getBoundingClientRect()
+    const shown = r.width > 0 && r.height > 0 && win.getComputedStyle(el).visibility !== 'hidden'
+    const inside = r.left >= 0 && r.right <= win.innerWidth + 0.5
+    const uncut = el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1
+    return { text: (el.textContent ?? '').trim(), whole: shown && inside && uncut }
+  })
+}
+
+describe('Narrow window (760 px)', () => {
+  it('keeps codes, verdicts and support in view, and the Items toolbar in two rows', async () => {
+    const { h, market } = await startOnDemo({ viewport: { width: 760, height: 700 } })
+    const { page } = h
+    const codes = market.sampleCodes
+    await page.getByTestId('balance').waitFor()
+
+    // The connection menu is wider than the sidebar and not cut by it.
+    await page.getByRole('button', { name: /^Connection: / }).click()
+    const menu = page.getByRole('menu')
+    await menu.waitFor()
+    const box = (await menu.boundingBox())!
+    const sidebarRight = await page
+      .locator('aside')
+      .evaluate((el) => el.getBoundingClientRect().right)
+    expect(box.x + box.width).toBeGreaterThan(sidebarRight)
+    const topmost = await page.evaluate(
+      ([x, y]) => {
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null
+            }
+          }
+        ).document
+        return doc.elementFromPoint(x!, y!)?.closest('[role="menu"]') != null
+      },
+      [box.x + box.width - 6, box.y + box.height / 2]
+    )
+    expect(topmost).toBe(true)
+    await page.keyboard.press('Escape')
+
+    // Items toolbar: at most two rows.
+    await page.keyboard.press('Control+2')
+    const toolbar = page.getByRole('toolbar', { name: 'Filter items' })
+    await toolbar.waitFor()
+    const rows = await toolbar.evaluate(
+      (el) =>
+        new Set(
+          Array.from(el.children, (c) => Math.round((c as typeof el).getBoundingClientRect().top))
+        ).size
+    )
+    expect(rows).toBeLessThanOrEqual(2)
+
+    // Validate: recent lookups keep the code.
+    await page.keyboard.press('Control+K')
+    const field = page.getByLabel('Purchase code', { exact: true })
+    for (const code of [codes.expired, codes.valid]) {
+      await field.fill(code)
+      await page.keyboard.press('Enter')
+      await page.locator('article[aria-labelledby="verdict-word"]').getByText(code).waitFor()
+    }
+    const recent = page.getByRole('region', { name: 'Recent lookups' })
+    const recentCode = recent.locator('li').first().locator('.mono')
+    const rc = await wholeOnScreen(recentCode)
+    expect(rc.whole).toBe(true)
+    expect(codes.valid.startsWith(rc.text.slice(0, 8))).toBe(true)
+
+    // Bulk: each row keeps its whole code and its support.
+    await page.getByRole('tab', { name: 'Bulk' }).click()
+    await page.getByLabel('Codes to check').fill([codes.valid, codes.noSupport].join('\n'))
+    await page.getByRole('button', { name: 'Check all' }).click()
+    await page.getByText('Finished', { exact: true }).waitFor()
+    const results = page.getByRole('table', { name: 'Bulk results' })
+    for (const [code, support] of [
+      [codes.valid, /support until/],
+      [codes.noSupport, /no support/]
+    ] as const) {
+      const row = results.getByRole('row').filter({ hasText: code })
+      const codeCell = await wholeOnScreen(row.getByRole('cell').nth(1).locator('span').first())
+      expect(codeCell).toEqual({ text: code, whole: true })
+      const meta = await wholeOnScreen(row.getByText(support))
+      expect(meta.whole).toBe(true)
+    }
+
+    // History: verdict, code and support stay.
+    await page.keyboard.press('Control+4')
+    const table = page.getByRole('table', { name: 'Lookup history' })
+    await table.locator('tbody tr').first().waitFor()
+    for (const name of ['Verdict', 'Support until'])
+      expect((await wholeOnScreen(table.getByRole('columnheader', { name }))).whole).toBe(true)
+    const expiredRow = table.locator('tbody tr').filter({
+      has: page.getByRole('button', { name: `Re-check ${codes.expired}` })
+    })
+    const support = await wholeOnScreen(expiredRow.locator('td').nth(4))
+    expect(support.whole).toBe(true)
+    expect(support.text).toMatch(/\d{4}.*expired/)
+    expect((await wholeOnScreen(expiredRow.locator('td').first())).whole).toBe(true)
+    // The short code (first and last characters) is not cut further.
+    expect((await wholeOnScreen(expiredRow.locator('td').nth(1))).whole).toBe(true)
+  })
+})

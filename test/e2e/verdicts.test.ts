@@ -123,7 +123,7 @@ describe('A verdict you can trust', () => {
       ['Valid', market.sampleCodes.valid, 'supported', 'Valid'],
       ['Support expired', market.sampleCodes.expired, 'support-expired', 'Valid · support expired'],
       ['No support', market.sampleCodes.noSupport, 'no-support', 'Valid · no support'],
-      ['Not valid', market.sampleCodes.invalid, 'not-valid', 'Not valid']
+      ['Invalid', market.sampleCodes.invalid, 'not-valid', 'Not valid']
     ] as const
     for (const [button, code, state] of expected) {
       await samples.getByRole('button', { name: button, exact: true }).click()

@@ -621,7 +621,7 @@ describe('demo sample codes', () => {
     const user = userEvent.setup()
     const { unmount } = render(<ValidateView />)
     const group = await screen.findByRole('region', { name: 'Try a demo code' })
-    await user.click(within(group).getByRole('button', { name: 'Not valid' }))
+    await user.click(within(group).getByRole('button', { name: 'Invalid' }))
     expect(bridge.calls.validatePurchase).toEqual([{ code: samples.invalid }])
     expect(screen.getByLabelText('Purchase code')).toHaveValue(samples.invalid)
     expect(await screen.findByRole('article', { name: 'Not valid' })).toBeInTheDocument()

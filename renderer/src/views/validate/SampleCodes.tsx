@@ -6,7 +6,7 @@ const SAMPLES: ReadonlyArray<{ key: keyof Samples; label: string }> = [
   { key: 'valid', label: 'Valid' },
   { key: 'expired', label: 'Support expired' },
   { key: 'noSupport', label: 'No support' },
-  { key: 'invalid', label: 'Not valid' }
+  { key: 'invalid', label: 'Invalid' }
 ]
 
 /**

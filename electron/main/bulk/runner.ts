@@ -3,6 +3,7 @@ import type { BulkJob, BulkResult, Validation } from '../../../shared/ipc/contra
 import type { ErrorKind } from '../../../shared/errors'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { csvFilename, toCsv } from '../history/csv'
+import { entryOf } from '../history/history-store'
 import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
 import { type PurchaseAnswer, validationOf, verdictOfBulk } from '../../../shared/verdict'
 
@@ -309,24 +310,18 @@ export class BulkRunner {
     }
   }
 
+  /** A checked code's row: the history's mapping of a validation, plus bulk's own fields. */
   private resultOf(v: Validation): BulkResult {
-    if (v.valid) {
-      const p = v.purchase
-      return {
-        ...pending(v.code),
-        status: 'valid',
-        itemId: p.item.id,
-        itemName: p.item.name,
-        license: p.license_type,
-        supportedUntil: p.supported_until,
-        flag: v.flag ?? null
-      }
-    }
+    const e = entryOf(v, v.flag ?? null)
     return {
       ...pending(v.code),
-      status: 'not-valid',
-      message: v.message || NOT_VALID_TEXT,
-      flag: v.flag ?? null
+      status: e.valid ? 'valid' : 'not-valid',
+      itemId: e.itemId,
+      itemName: e.itemName,
+      license: e.license,
+      supportedUntil: e.supportedUntil,
+      message: e.valid ? null : e.message || NOT_VALID_TEXT,
+      flag: e.flag
     }
   }
 }

@@ -134,7 +134,8 @@ export const useValidate = create<ValidateState>((set, get) => ({
 
   async retry() {
     const code = get().lastCode
-    if (code) await get().check(code)
+    // The same code again, even one sent with "Check anyway".
+    if (code) await get().check(code, { anyway: true })
   },
 
   show(validation) {

@@ -151,6 +151,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     connections,
     catalogue,
     settings,
+    demoSampleCodes: () => demo.sampleCodes(),
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     offline: (validate) => offline.handlers(connections, validate, catalogue.learn),
     quick: quick.handlers

@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../shared/ipc/contract'
+import type { AppInfo, SampleCodes } from '../../shared/ipc/contract'
 import { offlineUnavailable, type OfflineHandlers } from './cache/offline'
 import { catalogueHandlers } from './catalogue/handlers'
 import type { CatalogueService } from './catalogue/service'
@@ -18,6 +18,8 @@ export interface HandlerContext {
   settings: SettingsStore
   /** Receives only URLs that passed `safeExternalUrl`. */
   openExternal?: (url: string) => Promise<void>
+  /** The demo's sample codes; asked only while the demo is the active connection. */
+  demoSampleCodes?: () => Promise<SampleCodes | null>
   /** History, bulk checks, media and cache channels (cache/offline.ts); validatePurchase wraps the catalogue's. */
   offline?: (catalogueValidate: Handlers['validatePurchase']) => OfflineHandlers
   /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
@@ -30,6 +32,13 @@ export function createHandlers(ctx: HandlerContext): Handlers {
   return {
     getAppInfo: async () => ({ ...ctx.appInfo, transport: ctx.transport }),
     ...connectionHandlers(ctx.connections),
+    getSampleCodes: async () => {
+      // A real marketplace's codes are the seller's buyers': only the demo has samples.
+      const { connections, activeId } = await ctx.connections.list()
+      const active = connections.find((c) => c.id === activeId)
+      if (!active?.isDemo || !ctx.demoSampleCodes) return null
+      return ctx.demoSampleCodes()
+    },
     ...catalogue,
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),

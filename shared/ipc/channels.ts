@@ -11,6 +11,7 @@ export const channels = {
   removeConnection: 'connections:remove',
   setActiveConnection: 'connections:set-active',
   startDemo: 'demo:start',
+  getSampleCodes: 'demo:sample-codes',
   getAccount: 'account:get',
   listItems: 'items:list',
   getItem: 'items:get',

@@ -126,6 +126,15 @@ export type CacheInfo = z.infer<typeof CacheInfoSchema>
 export const MediaOfflineSchema = z.object({ kept: z.boolean(), bytes: z.number().nullable() })
 export type MediaOffline = z.infer<typeof MediaOfflineSchema>
 
+/** The demo marketplace's sample purchase codes, one per verdict: public, never a key. */
+export const SampleCodesSchema = z.object({
+  valid: z.string(),
+  expired: z.string(),
+  noSupport: z.string(),
+  invalid: z.string()
+})
+export type SampleCodes = z.infer<typeof SampleCodesSchema>
+
 export const BulkResultSchema = z.object({
   code: z.string(),
   /** False for codes that are not UUIDs: they are still checked, the UI only warns. */
@@ -239,6 +248,12 @@ export const contract = {
   },
   /** Starts the built-in demo marketplace in-process and connects to it. */
   startDemo: { channel: channels.startDemo, request: none, response: ConnectionViewSchema },
+  /** The demo's sample codes when the active connection is the demo; null otherwise. */
+  getSampleCodes: {
+    channel: channels.getSampleCodes,
+    request: none,
+    response: SampleCodesSchema.nullable()
+  },
 
   getAccount: {
     channel: channels.getAccount,

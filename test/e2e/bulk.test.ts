@@ -62,8 +62,21 @@ describe('Bulk validation', () => {
     const bar = page.getByRole('progressbar', { name: 'Codes checked' })
     expect(await bar.getAttribute('aria-valuenow')).toBe(String(codes.length))
     expect(await bar.getAttribute('aria-valuemax')).toBe(String(codes.length))
-    await page.getByText(`${validCodes.length} valid`, { exact: true }).waitFor()
-    await page.getByText(`${codes.length - validCodes.length} not valid`, { exact: true }).waitFor()
+    // The summary counts each verdict; the three valid ones add up to the valid codes.
+    const count = async (name: string): Promise<number> => {
+      const label = await page
+        .getByRole('group', { name: 'Show codes by verdict' })
+        .getByRole('button', { name: new RegExp(`^${name} \\d+$`) })
+        .textContent()
+      return Number(/(\d+)$/.exec(label ?? '')?.[1])
+    }
+    expect(
+      (await count('Valid')) +
+        (await count('Valid · support expired')) +
+        (await count('Valid · no support'))
+    ).toBe(validCodes.length)
+    expect(await count('Not valid')).toBe(codes.length - validCodes.length)
+    expect(await count('Not checked')).toBe(0)
 
     // Every code reported once, in the order pasted, with its verdict.
     const rows = results(page).getByRole('row')
@@ -107,6 +120,78 @@ describe('Bulk validation', () => {
     await page.getByText('Finished', { exact: true }).waitFor()
     await page.getByRole('button', { name: 'New bulk check' }).click()
     expect(await page.getByLabel('Codes to check').inputValue()).toBe(text)
+  })
+
+  it('counts codes on paste, says expired support, filters by verdict, and calls cancelled codes not checked', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openBulk(page)
+    const { text, codes } = pastedText(market)
+    await page.getByLabel('Codes to check').fill(text)
+    // Before "Check all": how many codes the text holds.
+    expect(await page.getByTestId('bulk-found').textContent()).toBe(
+      `${codes.length} codes found, duplicates merged.`
+    )
+    await page.getByRole('button', { name: 'Check all' }).click()
+    await page.getByText('Finished', { exact: true }).waitFor()
+
+    const { expired } = market.sampleCodes
+    const expiredRow = resultRow(page, expired)
+    expect(await expiredRow.getAttribute('data-verdict')).toBe('support-expired')
+    expect(await expiredRow.textContent()).toContain('Valid · support expired')
+    expect(await expiredRow.textContent()).not.toMatch(/support until/i)
+
+    // Only the expired ones, then valid first.
+    await page.getByRole('button', { name: /^Valid · support expired \d+$/ }).click()
+    const shown = results(page).getByRole('row')
+    const states = async (): Promise<string[]> =>
+      (await shown.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-verdict')))).slice(
+        1
+      ) as string[]
+    expect(new Set(await states())).toEqual(new Set(['support-expired']))
+    await page.getByRole('button', { name: /^All \d+$/ }).click()
+    await page.getByLabel('Order').selectOption('verdict')
+    const order = await states()
+    expect(order[0]).toBe('supported')
+    expect(order[order.length - 1]).toBe('not-valid')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click()
+    ])
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(csv).toContain(`${expired},Valid · support expired,`)
+
+    // Cancelled part way: what was not sent reads "Not checked", never "Waiting".
+    await page.getByRole('button', { name: 'New bulk check' }).click()
+    market.faults.inject(
+      { type: 'latency', ms: 1500 },
+      { times: 100, path: '/api/purchases/validation' }
+    )
+    await page.getByRole('button', { name: 'Check all' }).click()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByText('Cancelled', { exact: true }).waitFor()
+    await page.getByText(/not checked\. They are listed and exported as “Not checked”/).waitFor()
+    const notChecked = results(page).locator('[data-verdict="not-checked"]')
+    expect(await notChecked.count()).toBeGreaterThan(0)
+    expect(await notChecked.first().textContent()).toContain('Not checked')
+    expect(await results(page).locator('[data-verdict="waiting"]').count()).toBe(0)
+  })
+
+  it('warns only when the marketplace itself made the check wait', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openBulk(page)
+    // The site answers 429 with Retry-After: 3 s once: the client waits it out, visibly.
+    market.faults.inject(
+      { type: 'status', status: 429, body: 'json', retryAfter: 3 },
+      { times: 1, path: '/api/purchases/validation' }
+    )
+    await page.getByLabel('Codes to check').fill(pastedText(market).text)
+    await page.getByRole('button', { name: 'Check all' }).click()
+    await page.getByText(/Waiting for the marketplace’s rate limit · continuing in \d+ s/).waitFor()
+    await page.getByText('Finished', { exact: true }).waitFor()
+    expect(await page.getByText(/Waiting for the marketplace’s rate limit/).count()).toBe(0)
   })
 
   it('says so when the text holds no codes', async () => {

@@ -117,7 +117,8 @@ describe('History', () => {
     expect(lines).toHaveLength(5)
     expect(lines[1]).toContain(`,${valid},Not valid,Was valid before,`)
     expect(lines[2]).toContain(`,${invalid},Not valid,,`)
-    expect(lines[3]).toContain(`,${expired},Valid,,`)
+    // Support that ended is said in the export as on screen.
+    expect(lines[3]).toContain(`,${expired},Valid · support expired,,`)
     expect(lines[4]).toContain(`,${valid},Valid,,${purchase.itemId},`)
     await page.getByText('History exported as CSV.').waitFor()
 

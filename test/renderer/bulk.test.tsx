@@ -147,10 +147,15 @@ describe('Bulk validation', () => {
     expect(progress()).toBe('3 of 3 checked')
     expect(screen.getByText('Finished')).toBeInTheDocument()
     expect(resultRows()[2]).toHaveTextContent('Lofi Study Beats')
-    expect(resultRows()[2]).toHaveTextContent('Regular License · support until Jan 1, 2099')
-    expect(screen.getByText('2 valid')).toBeInTheDocument()
-    expect(screen.getByText('1 not valid')).toBeInTheDocument()
-    expect(screen.getByText('Bulk check finished: 2 valid, 1 not valid.')).toBeInTheDocument()
+    expect(resultRows()[2]).toHaveTextContent(/Regular License · Support active · \d+ days left/)
+    // The summary counts each verdict (and filters by it).
+    expect(screen.getByRole('button', { name: 'Valid 2' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Not valid 1' })).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Bulk check finished: 2 valid (0 with support expired, 0 without support), 1 not valid.'
+      )
+    ).toBeInTheDocument()
 
     const calls = bridge.getBulk.mock.calls.length
     await tick(5000)
@@ -182,8 +187,11 @@ describe('Bulk validation', () => {
     expect(bridge.calls.cancelBulk).toEqual([{ jobId: JOB }])
     expect(screen.getByText('Cancelled')).toBeInTheDocument()
     expect(
-      screen.getByText(/2 codes were not checked\. They are listed as waiting/)
+      screen.getByText(/2 codes were not checked\. They are listed and exported as “Not checked”/)
     ).toBeInTheDocument()
+    // Cancelled before they were sent: not checked, never "waiting".
+    expect(resultRows()[1]).toHaveTextContent('Not checked')
+    expect(resultRows()[1]).not.toHaveTextContent('Waiting')
     const calls = bridge.getBulk.mock.calls.length
     await tick(3000)
     expect(bridge.getBulk.mock.calls.length).toBe(calls)
@@ -349,6 +357,76 @@ describe('Bulk validation', () => {
     screen.getByRole('tab', { name: 'Bulk' }).focus()
     fireEvent.keyDown(window, { key: 'k', code: 'KeyK', ctrlKey: true })
     expect(screen.getByLabelText('Purchase code')).toHaveFocus()
+  })
+})
+
+describe('Bulk verdicts', () => {
+  const D = '11111111-2222-4333-8444-555555555555'
+  const expired = (code: string): BulkResult => ({
+    ...valid(code, 'Aurora Icons'),
+    supportedUntil: '2020-01-01T00:00:00.000Z'
+  })
+  const noSupport = (code: string): BulkResult => ({
+    ...valid(code, 'Lofi Study Beats'),
+    supportedUntil: null
+  })
+
+  it('counts the codes found in the text as soon as it is pasted', () => {
+    installFakeBridge({})
+    render(<ValidateView />)
+    fireEvent.click(screen.getByRole('tab', { name: 'Bulk' }))
+    const found = (): HTMLElement => screen.getByTestId('bulk-found')
+    fireEvent.change(screen.getByLabelText('Codes to check'), {
+      target: { value: `Hi! Mine is ${A.toUpperCase()}, and ${B}.\nAlso ${A} again` }
+    })
+    expect(found()).toHaveTextContent('2 codes found, duplicates merged.')
+    fireEvent.change(screen.getByLabelText('Codes to check'), {
+      target: { value: 'Thanks for the help!' }
+    })
+    expect(found()).toHaveTextContent('No purchase codes found in this text yet.')
+  })
+
+  it('tells expired support from active support, counts each and filters and sorts by verdict', async () => {
+    const results = [notValid(A), expired(B), valid(C), noSupport(D)]
+    installFakeBridge({
+      startBulk: startsWith([A, B, C, D]),
+      getBulk: async () => ok(job(results))
+    })
+    await openBulkAndStart([A, B, C, D].join('\n'))
+    await tick()
+    expect(screen.getByText('Finished')).toBeInTheDocument()
+
+    // Support that ended is never a plain green "Valid".
+    const expiredRow = resultRows()[1]!
+    expect(expiredRow).toHaveAttribute('data-verdict', 'support-expired')
+    expect(expiredRow).toHaveTextContent('Valid · support expired')
+    expect(expiredRow).toHaveTextContent(/Support expired Jan 1, 2020/)
+    expect(resultRows()[3]).toHaveTextContent('Valid · no support')
+
+    for (const [name, n] of [
+      ['Valid', 1],
+      ['Valid · support expired', 1],
+      ['Valid · no support', 1],
+      ['Not valid', 1],
+      ['Not checked', 0]
+    ] as const)
+      expect(screen.getByRole('button', { name: `${name} ${n}` })).toBeInTheDocument()
+
+    // Only the expired ones, then all again.
+    fireEvent.click(screen.getByRole('button', { name: 'Valid · support expired 1' }))
+    expect(resultRows().map((r) => r.textContent)).toEqual([expect.stringContaining(B)])
+    fireEvent.click(screen.getByRole('button', { name: 'All 4' }))
+    expect(resultRows()).toHaveLength(4)
+
+    // By verdict: the valid ones first, the not valid one last; the # keeps the pasted place.
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'verdict' } })
+    expect(resultRows().map((r) => r.getAttribute('data-verdict'))).toEqual([
+      'supported',
+      'support-expired',
+      'no-support',
+      'not-valid'
+    ])
+    expect(resultRows()[3]).toHaveTextContent(/^1/)
   })
 })
 

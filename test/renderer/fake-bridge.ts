@@ -238,6 +238,7 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
           isDemo: true
         })
       ),
+    getSampleCodes: async () => ok(null),
     getAccount: async () => ok({ data: sampleAccount(), freshness: freshness() }),
     listItems: async () => ok({ data: sampleItems(), freshness: freshness() }),
     getItem: async (req) => ok({ data: sampleItem({ id: req.id }), freshness: freshness() }),

@@ -113,6 +113,10 @@ describe('HistoryView', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Lofi Study Beats' })).toBeInTheDocument()
     expect(rows[1]).toHaveTextContent('Extended')
     expect(rows[1]).toHaveTextContent('Mar 3, 2025 (expired)')
+    // Its verdict says the support ended, in the words and colour every screen uses.
+    expect(rows[1]).toHaveAttribute('data-verdict', 'support-expired')
+    const badge = within(rows[1]!).getByText('Valid · support expired')
+    expect(badge).toHaveAttribute('data-tone', 'warn')
     expect(
       within(rows[1]!)
         .getByText(/Nov 20/)

@@ -6,7 +6,9 @@ import { supportLine } from '../../renderer/src/views/validate/support'
 import { NOT_VALID_EXPLANATION } from '../../renderer/src/views/validate/VerdictCard'
 import { useValidate } from '../../renderer/src/stores/validate'
 import { useNav } from '../../renderer/src/stores/nav'
-import { isUuidShaped, isWholeCodePaste, normaliseCode } from '../../renderer/src/lib/codes'
+import { useBulk } from '../../renderer/src/stores/bulk'
+import { isUuidShaped, normaliseCode } from '../../renderer/src/lib/codes'
+import { scanForCode } from '../../shared/purchase-code'
 import type { SellerDeskApi } from '../../shared/ipc/api'
 import type { HistoryEntry } from '../../shared/ipc/contract'
 import type { Purchase } from '../../shared/model'
@@ -332,9 +334,10 @@ describe('support line and codes', () => {
     expect(normaliseCode(`  ${CODE.toUpperCase()}\n`)).toBe(CODE)
     expect(isUuidShaped(CODE)).toBe(true)
     expect(isUuidShaped('abcd-1234')).toBe(false)
-    expect(isWholeCodePaste(`${CODE}\n`)).toBe(true)
-    expect(isWholeCodePaste('two codes here')).toBe(false)
-    expect(isWholeCodePaste('abc')).toBe(false)
+    // What a paste is checked for: a code, alone or in text; never a fragment or prose.
+    expect(scanForCode(`${CODE}\n`)).toMatchObject({ kind: 'one', code: CODE })
+    expect(scanForCode('two words here').kind).toBe('none')
+    expect(scanForCode('abc').kind).toBe('none')
   })
 })
 
@@ -523,5 +526,111 @@ describe('a view left open', () => {
     act(() => vi.advanceTimersByTime(60_000))
     expect(within(card).getByText(/^Support expired /)).toHaveAttribute('data-tone', 'warn')
     expect(card).toHaveAttribute('data-tone', 'warn')
+  })
+})
+
+describe('what the field holds', () => {
+  const OTHER = '8d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f'
+
+  it('checks the code inside pasted text, not the text, and says which it checked', async () => {
+    const bridge = installFakeBridge({ validatePurchase: validOn() })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.paste(`Purchase code: ${CODE.toUpperCase()} (thanks!)`)
+    expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+    expect(screen.getByLabelText('Purchase code')).toHaveValue(CODE)
+    expect(await screen.findByRole('article', { name: 'Valid' })).toHaveTextContent(CODE)
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      /Found in the text: checked 3f1c2a9e…9b0c/
+    )
+  })
+
+  it('typed text with a code and Enter checks the code', async () => {
+    const bridge = installFakeBridge({ validatePurchase: validOn() })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), `Code: ${CODE}{Enter}`)
+    expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+  })
+
+  it('offers to check all of several codes in Bulk', async () => {
+    const bridge = installFakeBridge({
+      validatePurchase: validOn(),
+      startBulk: async () =>
+        ok({ jobId: 'j', state: 'done', done: 0, total: 2, waitingUntil: null, results: [] }),
+      getBulk: async () =>
+        ok({ jobId: 'j', state: 'done', done: 0, total: 2, waitingUntil: null, results: [] })
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    const text = `Mine: ${CODE}\nMy colleague's: ${OTHER}`
+    await user.paste(text)
+    expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+    expect(screen.getByText(/The text holds 2 codes: checked the first/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Check all 2 in Bulk' }))
+    expect(bridge.calls.startBulk).toEqual([{ text }])
+    expect(screen.getByRole('tab', { name: 'Bulk' })).toHaveAttribute('aria-selected', 'true')
+    useBulk.getState().reset()
+  })
+
+  it('says so when the text holds no code, sends nothing, and checks anyway on request', async () => {
+    const bridge = installFakeBridge({ validatePurchase: invalid() })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), 'Thanks for the help{Enter}')
+    expect(bridge.calls.validatePurchase).toBeUndefined()
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('No purchase code found in this text')
+    await user.click(within(alert).getByRole('button', { name: 'Check anyway' }))
+    expect(bridge.calls.validatePurchase).toEqual([{ code: 'thanks for the help' }])
+  })
+
+  it('dims the verdict once the field holds another code, and names its code', async () => {
+    installFakeBridge({ validatePurchase: validOn() })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    const field = screen.getByLabelText('Purchase code')
+    await user.type(field, `${CODE}{Enter}`)
+    const card = await screen.findByRole('article', { name: 'Valid' })
+    expect(card).not.toHaveAttribute('data-stale')
+    await user.clear(field)
+    await user.type(field, OTHER)
+    expect(card).toHaveAttribute('data-stale', 'true')
+    expect(card).toHaveTextContent(CODE)
+    expect(card).toHaveTextContent('not the one in the field now')
+    // Back to the card's own code: no longer stale.
+    await user.clear(field)
+    await user.type(field, CODE.toUpperCase())
+    expect(card).not.toHaveAttribute('data-stale')
+  })
+})
+
+describe('demo sample codes', () => {
+  const samples = {
+    valid: '11111111-2222-4333-8444-555555555555',
+    expired: '22222222-2222-4333-8444-555555555555',
+    noSupport: '33333333-2222-4333-8444-555555555555',
+    invalid: '44444444-2222-4333-8444-555555555555'
+  }
+
+  it('offers one click per verdict on the demo, and nothing on a real marketplace', async () => {
+    const bridge = installFakeBridge({
+      getSampleCodes: async () => ok(samples),
+      validatePurchase: invalid()
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<ValidateView />)
+    const group = await screen.findByRole('region', { name: 'Try a demo code' })
+    await user.click(within(group).getByRole('button', { name: 'Invalid' }))
+    expect(bridge.calls.validatePurchase).toEqual([{ code: samples.invalid }])
+    expect(screen.getByLabelText('Purchase code')).toHaveValue(samples.invalid)
+    expect(await screen.findByRole('article', { name: 'Not valid' })).toBeInTheDocument()
+    unmount()
+
+    useValidate.getState().reset()
+    installFakeBridge({ getSampleCodes: async () => ok(null) })
+    render(<ValidateView />)
+    await act(async () => {})
+    expect(screen.queryByRole('region', { name: 'Try a demo code' })).toBeNull()
   })
 })

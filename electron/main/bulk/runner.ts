@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import type { BulkJob, BulkResult, Validation } from '../../../shared/ipc/contract'
 import type { ErrorKind } from '../../../shared/errors'
-import type { Purchase } from '../../../shared/model'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { csvFilename, toCsv } from '../history/csv'
+import { entryOf } from '../history/history-store'
 import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
-
-export type Verdict = { valid: true; purchase: Purchase } | { valid: false; message: string }
+import { type PurchaseAnswer, validationOf, verdictOfBulk } from '../../../shared/verdict'
 
 /** What one job needs from the active connection; built by the handler when the job starts. */
 export interface BulkJobDeps {
   /** The connection the job checks codes for: removing it cancels the job. */
   connectionId?: string
-  validate(code: string, signal: AbortSignal): Promise<Verdict>
+  validate(code: string, signal: AbortSignal): Promise<PurchaseAnswer>
   /** Records the check in the lookup history and returns it annotated (flag, previous). */
   record?(validation: Validation): Promise<Validation>
-  /** The pacer's current wait (epoch ms), so the UI can show a countdown. */
-  pacerWaitingUntil?(): number | null
+  /**
+   * Until when the marketplace itself made the client wait (a 429 or 503), epoch ms; the
+   * pacer's own spacing under the limit is normal progress and not reported.
+   */
+  throttledUntil?(): number | null
 }
 
 export interface BulkRunnerOptions {
@@ -173,6 +175,8 @@ export class BulkRunner {
 
   exportCsv(jobId: string): { filename: string; csv: string } {
     const job = this.job(jobId)
+    const now = this.now()
+    const ended = job.state === 'done' || job.state === 'cancelled'
     const csv = toCsv(
       [
         'Purchase code',
@@ -184,20 +188,22 @@ export class BulkRunner {
         'Message',
         'Flag'
       ],
-      job.results.map((r) => [
-        r.code,
-        { pending: 'Not checked', valid: 'Valid', 'not-valid': 'Not valid', error: 'Error' }[
-          r.status
-        ],
-        r.itemId,
-        r.itemName,
-        r.license,
-        r.supportedUntil,
-        r.message,
-        r.flag === 'was-valid' ? 'Was valid before' : ''
-      ])
+      job.results.map((r) => {
+        const verdict = verdictOfBulk(r, ended, { now })
+        return [
+          r.code,
+          verdict.label,
+          r.itemId,
+          r.itemName,
+          r.license,
+          r.supportedUntil,
+          // The site's text, what went wrong, or why the code was never sent.
+          r.status === 'pending' ? verdict.detail : r.message,
+          r.flag === 'was-valid' ? 'Was valid before' : ''
+        ]
+      })
     )
-    return { filename: csvFilename('bulk-check', this.now()), csv }
+    return { filename: csvFilename('bulk-check', now), csv }
   }
 
   private job(jobId: string): Job {
@@ -211,7 +217,7 @@ export class BulkRunner {
     const done = job.results.filter((r) => r.status !== 'pending').length
     const waits = [
       job.ownWaitUntil,
-      job.state === 'running' ? (job.deps.pacerWaitingUntil?.() ?? null) : null
+      job.state === 'running' ? (job.deps.throttledUntil?.() ?? null) : null
     ].filter((t): t is number => t !== null && t > Date.now())
     return {
       jobId: job.id,
@@ -274,10 +280,7 @@ export class BulkRunner {
       if (job.abort.signal.aborted) return null
       try {
         const verdict = await job.deps.validate(code, job.abort.signal)
-        const checkedAt = this.now().toISOString()
-        const validation: Validation = verdict.valid
-          ? { valid: true, purchase: verdict.purchase, code, checkedAt }
-          : { valid: false, message: verdict.message, code, checkedAt }
+        const validation = validationOf(verdict, code, this.now().toISOString())
         const annotated = job.deps.record
           ? await job.deps.record(validation).catch(() => validation)
           : validation
@@ -307,24 +310,18 @@ export class BulkRunner {
     }
   }
 
+  /** A checked code's row: the history's mapping of a validation, plus bulk's own fields. */
   private resultOf(v: Validation): BulkResult {
-    if (v.valid) {
-      const p = v.purchase
-      return {
-        ...pending(v.code),
-        status: 'valid',
-        itemId: p.item.id,
-        itemName: p.item.name,
-        license: p.license_type,
-        supportedUntil: p.supported_until,
-        flag: v.flag ?? null
-      }
-    }
+    const e = entryOf(v, v.flag ?? null)
     return {
       ...pending(v.code),
-      status: 'not-valid',
-      message: v.message || NOT_VALID_TEXT,
-      flag: v.flag ?? null
+      status: e.valid ? 'valid' : 'not-valid',
+      itemId: e.itemId,
+      itemName: e.itemName,
+      license: e.license,
+      supportedUntil: e.supportedUntil,
+      message: e.valid ? null : e.message || NOT_VALID_TEXT,
+      flag: e.flag
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Validation } from '../../../shared/ipc/contract'
 import type { Item } from '../../../shared/model'
 import { bulkHandlers, type BulkHandlers } from '../bulk/handlers'
-import { BulkRunner, type BulkJobDeps, type Verdict } from '../bulk/runner'
+import { BulkRunner, type BulkJobDeps } from '../bulk/runner'
+import type { PurchaseAnswer } from '../../../shared/verdict'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { historyHandlers, type HistoryHandlers } from '../history/handlers'
 import { HistoryStore } from '../history/history-store'
@@ -126,7 +127,7 @@ export type Learn = (connectionId: string, validation: Validation) => Promise<vo
 /** The real client takes call options and exposes its pacer; test doubles may not. */
 type PacedClient = MarketplaceClientLike & {
   pacer: Pacer
-  validatePurchase(code: string, options?: CallOptions): Promise<Verdict>
+  validatePurchase(code: string, options?: CallOptions): Promise<PurchaseAnswer>
 }
 function isPaced(client: MarketplaceClientLike): client is PacedClient {
   const pacer = (client as { pacer?: unknown }).pacer
@@ -205,7 +206,7 @@ export function createOfflineServices(options: OfflineServicesOptions) {
           await learn(connectionId, validation)
           return history.annotate(validation)
         },
-        pacerWaitingUntil: () => (isPaced(client) ? client.pacer.state().waitingUntil : null)
+        throttledUntil: () => (isPaced(client) ? client.pacer.state().throttledUntil : null)
       }
     }
     return {

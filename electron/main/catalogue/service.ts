@@ -3,6 +3,7 @@ import type { Freshness, ItemsPayload, ResponseOf, Validation } from '../../../s
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { AppFailure, isKindedError } from '../ipc/failure'
+import { validationOf } from '../../../shared/verdict'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, LookupRecorder, MediaRegistry } from './ports'
 
@@ -335,11 +336,8 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const code = normaliseCode(request.code)
     if (code === '') throw new AppFailure('invalid-input', 'Enter a purchase code to check.')
     const { connectionId, client } = await options.connections.activeClient()
-    const verdict = await client.validatePurchase(code)
-    const checkedAt = now().toISOString()
-    const validation: Validation = verdict.valid
-      ? { valid: true, purchase: verdict.purchase, code, checkedAt }
-      : { valid: false, message: verdict.message, code, checkedAt }
+    const answer = await client.validatePurchase(code)
+    const validation = validationOf(answer, code, now().toISOString())
     await learn(connectionId, validation)
     return validation
   }

@@ -1,3 +1,4 @@
+import type { SampleCodes } from '../../../shared/ipc/contract'
 import type { DemoPort } from '../connections/demo-port'
 import { AppFailure } from '../ipc/failure'
 
@@ -5,10 +6,14 @@ import { AppFailure } from '../ipc/failure'
 export interface RunningDemo {
   baseUrl: string
   apiKey: string
+  /** One code per verdict, for the Validate screen's samples; none from a fake demo. */
+  sampleCodes?: SampleCodes
   close(): Promise<void>
 }
 
 export interface DemoLauncher extends DemoPort {
+  /** The running demo's sample codes (started if needed), or null when it has none. */
+  sampleCodes(): Promise<SampleCodes | null>
   close(): Promise<void>
 }
 
@@ -23,23 +28,34 @@ export function createDemoLauncher(
   let running: Promise<RunningDemo> | null = null
   let closed = false
 
+  const ensure = async (): Promise<RunningDemo> => {
+    if (closed) throw new AppFailure('internal', 'Seller Desk is closing.')
+    const current = (running ??= start())
+    try {
+      return await current
+    } catch (e) {
+      if (running === current) running = null
+      log.warn(
+        `[demo] The demo marketplace did not start: ${e instanceof Error ? e.message : String(e)}`
+      )
+      throw new AppFailure(
+        'internal',
+        'The demo marketplace could not be started. Try again; if it keeps failing, restart Seller Desk.'
+      )
+    }
+  }
+
   return {
     ensure: async () => {
-      if (closed) throw new AppFailure('internal', 'Seller Desk is closing.')
-      const current = (running ??= start())
-      try {
-        const demo = await current
-        return { baseUrl: demo.baseUrl, apiKey: demo.apiKey }
-      } catch (e) {
-        if (running === current) running = null
-        log.warn(
-          `[demo] The demo marketplace did not start: ${e instanceof Error ? e.message : String(e)}`
-        )
-        throw new AppFailure(
-          'internal',
-          'The demo marketplace could not be started. Try again; if it keeps failing, restart Seller Desk.'
-        )
-      }
+      const demo = await ensure()
+      return { baseUrl: demo.baseUrl, apiKey: demo.apiKey }
+    },
+    sampleCodes: async () => {
+      const demo = await ensure()
+      if (!demo.sampleCodes) return null
+      // Only the four codes: nothing else of the running demo leaves through here.
+      const { valid, expired, noSupport, invalid } = demo.sampleCodes
+      return { valid, expired, noSupport, invalid }
     },
     close: async () => {
       closed = true

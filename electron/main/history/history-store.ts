@@ -8,6 +8,7 @@ import { KeyedSerial } from '../cache/serial'
 import { safeSegment, type StoreLog } from '../cache/versioned-file'
 import type { LookupRecorder } from '../catalogue/ports'
 import { csvFilename, toCsv } from './csv'
+import { verdictOfEntry, type VerdictState } from '../../../shared/verdict'
 
 /**
  * Bump when a line's shape changes. Lines this version cannot read (a newer format, a value
@@ -76,12 +77,21 @@ export function entryOf(validation: Validation, flag: HistoryEntry['flag']): His
   }
 }
 
-/** The words a seller might type for a verdict, so "refunded" or "invalid" filter the list. */
-function verdictMatcher(q: string): ((e: HistoryEntry) => boolean) | null {
+/**
+ * The words a seller might type for a verdict, so "refunded", "expired" or "no support"
+ * filter the list. Support is judged now, as the table shows it.
+ */
+function verdictMatcher(q: string, now: Date): ((e: HistoryEntry) => boolean) | null {
+  const state = (e: HistoryEntry): VerdictState => verdictOfEntry(e, { now }).state
   if (q === 'valid') return (e) => e.valid
   if (['not valid', 'not-valid', 'invalid'].includes(q)) return (e) => !e.valid
   if (['was-valid', 'was valid', 'refunded', 'cancelled', 'canceled', 'flagged'].includes(q))
     return (e) => e.flag === 'was-valid'
+  if (['expired', 'support expired', 'support ended'].includes(q))
+    return (e) => state(e) === 'support-expired'
+  if (['no support', 'unsupported', 'without support'].includes(q))
+    return (e) => state(e) === 'no-support'
+  if (['supported', 'support active', 'active'].includes(q)) return (e) => state(e) === 'supported'
   return null
 }
 
@@ -153,8 +163,9 @@ export class HistoryStore implements LookupRecorder {
     request: HistoryQuery = {}
   ): Promise<{ entries: HistoryEntry[]; total: number }> {
     const state = await this.serial.run(connectionId, () => this.load(connectionId))
-    const q = (request.query ?? '').trim().toLowerCase()
-    const verdict = verdictMatcher(q)
+    const q = (request.query ?? '').trim().toLowerCase().replace(/\s+/g, ' ')
+    const now = this.now()
+    const verdict = verdictMatcher(q, now)
     const matches = (e: HistoryEntry): boolean =>
       q === '' ||
       (verdict
@@ -162,6 +173,8 @@ export class HistoryStore implements LookupRecorder {
         : e.code.includes(q) ||
           (e.itemName?.toLowerCase().includes(q) ?? false) ||
           (e.message?.toLowerCase().includes(q) ?? false) ||
+          (e.license?.toLowerCase().includes(q) ?? false) ||
+          verdictOfEntry(e, { now }).label.toLowerCase().includes(q) ||
           (e.itemId !== null && String(e.itemId) === q))
     const all: HistoryEntry[] = []
     for (let i = state.entries.length - 1; i >= 0; i--) {
@@ -173,6 +186,7 @@ export class HistoryStore implements LookupRecorder {
 
   async exportCsv(connectionId: string): Promise<{ filename: string; csv: string }> {
     const { entries } = await this.list(connectionId)
+    const now = this.now()
     const csv = toCsv(
       [
         'Checked at',
@@ -191,7 +205,7 @@ export class HistoryStore implements LookupRecorder {
       entries.map((e) => [
         e.checkedAt,
         e.code,
-        e.valid ? 'Valid' : 'Not valid',
+        verdictOfEntry(e, { now }).label,
         e.flag === 'was-valid' ? 'Was valid before' : '',
         e.itemId,
         e.itemName,
@@ -203,7 +217,7 @@ export class HistoryStore implements LookupRecorder {
         e.message
       ])
     )
-    return { filename: csvFilename('history', (this.options.now ?? (() => new Date()))()), csv }
+    return { filename: csvFilename('history', now), csv }
   }
 
   /** Waits for the appends under way; later ones are refused (the app is quitting). */
@@ -217,6 +231,10 @@ export class HistoryStore implements LookupRecorder {
       this.loaded.delete(connectionId)
       await rm(this.fileOf(connectionId), { force: true })
     })
+  }
+
+  private now(): Date {
+    return (this.options.now ?? (() => new Date()))()
   }
 
   private latestFor(entries: HistoryEntry[], code: string): HistoryEntry | null {

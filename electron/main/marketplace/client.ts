@@ -1,4 +1,4 @@
-import type { Account, Item, Purchase } from '../../../shared/model'
+import type { Account, Item } from '../../../shared/model'
 import {
   parseAccountResponse,
   parseItemResponse,
@@ -15,6 +15,7 @@ import { guardedFetch } from './guarded-fetch'
 import { fetchMedia, type MediaOptions, type MediaResponse } from './media'
 import { getPacer, type Pacer, type PacerPriority } from './pacer'
 import { normalisePurchaseCode } from '../../../shared/purchase-code'
+import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
 
@@ -60,8 +61,8 @@ export interface ItemsResult {
   notFound: boolean
 }
 
-export type ValidationResult =
-  { valid: true; purchase: Purchase } | { valid: false; message: string }
+/** The marketplace's answer to a code: one type with the rest of the app (shared/verdict.ts). */
+export type ValidationResult = PurchaseAnswer
 
 export interface MarketplaceClient {
   readonly baseUrl: string
@@ -325,6 +326,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       const { code } = normalisePurchaseCode(raw)
       if (code === '')
         throw new MarketplaceError('invalid-input', 'Paste the purchase code the buyer gave you.')
+      // A code never holds a space or a line break: such text is a sentence, and sending it
+      // would only earn a "not valid" and a junk line in the history.
+      if (/\s/.test(code))
+        throw new MarketplaceError(
+          'invalid-input',
+          'That is text, not a purchase code (a code has no spaces). Paste just the code.'
+        )
       const form = new URLSearchParams({ api_key: apiKey, purchase_code: code })
       const reading = await call(
         'purchase',

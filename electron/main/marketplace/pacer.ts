@@ -40,6 +40,11 @@ export interface PacerState {
   inFlight: number
   /** When the next queued request may go (epoch ms), for the UI's countdown; null when not waiting. */
   waitingUntil: number | null
+  /**
+   * Until when the marketplace itself asked for a pause (a 429, or a 503's Retry-After),
+   * epoch ms; null when it has not. Spacing under the budget is not this: it is progress.
+   */
+  throttledUntil: number | null
   limit: number
   /** The server's last word on the budget left, less what was sent since; null before any header. */
   remaining: number | null
@@ -101,6 +106,8 @@ export function createPacer(options: PacerOptions = {}): Pacer {
    */
   let observed: { afterGrant: number; remaining: number; windowEnd: number } | null = null
   let heldUntil = 0
+  /** The latest pause the server asked for (429, Retry-After), for `throttledUntil`. */
+  let throttledUntil = 0
   let waitingUntil: number | null = null
 
   const interactive: Waiter[] = []
@@ -139,11 +146,13 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   }
 
   function state(): PacerState {
-    const budget = remainingBudget(clock.now())
+    const now = clock.now()
+    const budget = remainingBudget(now)
     return {
       queued: interactive.length + bulk.length,
       inFlight,
       waitingUntil,
+      throttledUntil: throttledUntil > now ? throttledUntil : null,
       limit,
       remaining: budget === null ? null : Math.max(0, budget)
     }
@@ -193,6 +202,8 @@ export function createPacer(options: PacerOptions = {}): Pacer {
           const resetIn =
             answer.status === 429 ? retryAfterFrom(answer.headers, clock.now()) : undefined
           if (resetIn !== undefined && observed !== null) observed.windowEnd = clock.now() + resetIn
+          if (answer.status === 429 && observed !== null)
+            throttledUntil = Math.max(throttledUntil, observed.windowEnd)
         }
         notify()
         poke()
@@ -266,6 +277,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     },
     holdFor(ms) {
       const atMs = clock.now() + Math.max(0, ms)
+      throttledUntil = Math.max(throttledUntil, atMs)
       if (atMs <= heldUntil) return
       heldUntil = atMs
       notify()

@@ -1,8 +1,9 @@
 import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
-import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
+import type { HistoryEntry, SampleCodes, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { normaliseCode } from '../lib/codes'
+import { scanForCode } from '../../../shared/purchase-code'
 
 const MAX_RECENT = 50
 /** Lookups from earlier sessions listed under the field when Validate opens. */
@@ -28,16 +29,30 @@ interface ValidateState {
   /** The newest lookups from the history (earlier sessions), read when Validate opens. */
   earlier: HistoryEntry[]
   earlierLoaded: boolean
+  /**
+   * The text the last check's code was pulled out of, when it was more than the code: the
+   * field then holds the code checked; the text stays here for "Check all N in Bulk".
+   */
+  found: { text: string; codes: string[] } | null
+  /** The demo's sample codes while the demo is connected; null on a real marketplace. */
+  samples: SampleCodes | null
+  /** Text that holds nothing code-shaped: said before anything is sent ("Check anyway"). */
+  noCode: string | null
   /** Bumped by Ctrl/Cmd+K: the code field takes focus each time, even if already shown. */
   focusRequest: number
 
   /** Ctrl/Cmd+K ("check a code"): the shortcut handler asks, the field answers. */
   requestFocus(): void
   setInput(value: string): void
-  check(code: string): Promise<void>
+  /**
+   * Checks the first code found in `text` (the field's text, a paste). Text without one is
+   * not sent unless `anyway`: the seller is told first.
+   */
+  check(text: string, options?: { anyway?: boolean }): Promise<void>
   retry(): Promise<void>
   show(validation: Validation): void
   loadEarlier(): Promise<void>
+  loadSamples(): Promise<void>
   reset(): void
 }
 
@@ -66,16 +81,34 @@ export const useValidate = create<ValidateState>((set, get) => ({
   recent: [],
   earlier: [],
   earlierLoaded: false,
+  found: null,
+  noCode: null,
+  samples: null,
 
   setInput(value) {
-    set({ input: value })
+    // Edited: what was said about the old text no longer holds.
+    set({ input: value, noCode: null, found: null })
   },
 
-  async check(raw) {
-    const code = normaliseCode(raw)
+  async check(raw, options = {}) {
+    const scan = scanForCode(raw)
+    if (scan.kind === 'none' && !options.anyway) {
+      if (scan.text !== '') set({ noCode: raw, found: null })
+      return
+    }
+    const code = scan.kind === 'none' ? normaliseCode(raw) : scan.code
     if (!code) return
     const mine = ++seq
     set({
+      // The field shows the code that was checked, so it and the card agree.
+      input: scan.kind === 'none' ? get().input : code,
+      found:
+        scan.kind === 'many'
+          ? { text: raw, codes: scan.codes }
+          : scan.kind === 'one' && scan.extracted
+            ? { text: raw, codes: [scan.code] }
+            : null,
+      noCode: null,
       checking: true,
       lastCode: code,
       error: null,
@@ -101,7 +134,8 @@ export const useValidate = create<ValidateState>((set, get) => ({
 
   async retry() {
     const code = get().lastCode
-    if (code) await get().check(code)
+    // The same code again, even one sent with "Check anyway".
+    if (code) await get().check(code, { anyway: true })
   },
 
   show(validation) {
@@ -113,7 +147,9 @@ export const useValidate = create<ValidateState>((set, get) => ({
       retryAt: null,
       lastKnown: null,
       lastCode: validation.code,
-      input: validation.code
+      input: validation.code,
+      found: null,
+      noCode: null
     })
   },
 
@@ -126,6 +162,13 @@ export const useValidate = create<ValidateState>((set, get) => ({
     // Not there now (no connection yet, a read error): asked again next time Validate opens.
     if (r.ok) set({ earlier: r.data.entries })
     else set({ earlierLoaded: false })
+  },
+
+  async loadSamples() {
+    const before = epoch
+    const r = await getBridge().getSampleCodes()
+    // Not worth an error: without samples the screen is the same as on a real marketplace.
+    if (before === epoch) set({ samples: r.ok ? r.data : null })
   },
 
   reset() {
@@ -141,7 +184,10 @@ export const useValidate = create<ValidateState>((set, get) => ({
       lastKnown: null,
       recent: [],
       earlier: [],
-      earlierLoaded: false
+      earlierLoaded: false,
+      found: null,
+      noCode: null,
+      samples: null
     })
   }
 }))

@@ -99,3 +99,46 @@ describe('the built-in demo marketplace', () => {
     expect(settingsText).not.toMatch(/[0-9a-f]{64}/)
   })
 })
+
+describe('the demo’s sample codes', () => {
+  let dataDir: string
+  let app: SellerDeskApp | null = null
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sd-demo-samples-'))
+  })
+  afterAll(async () => {
+    await app?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('are given only while the demo is the active connection, and each ends in its verdict', async () => {
+    app = await createApp({
+      dataDir,
+      transport: 'browser',
+      appInfo,
+      secretStore: createMemorySecretStore(),
+      log: quiet
+    })
+    // No connection yet: nothing, and no demo started for it.
+    expect(await dispatch(app.handlers, 'getSampleCodes', undefined, quiet)).toEqual({
+      ok: true,
+      data: null
+    })
+
+    data(await dispatch(app.handlers, 'startDemo', undefined, quiet))
+    const samples = data<Record<string, string>>(
+      await dispatch(app.handlers, 'getSampleCodes', undefined, quiet)
+    )
+    expect(Object.keys(samples).sort()).toEqual(['expired', 'invalid', 'noSupport', 'valid'])
+    const check = async (code: string) =>
+      data<{ valid: boolean; purchase?: { supported_until: string | null } }>(
+        await dispatch(app!.handlers, 'validatePurchase', { code }, quiet)
+      )
+    const valid = await check(samples['valid']!)
+    expect(Date.parse(valid.purchase!.supported_until!)).toBeGreaterThan(Date.now())
+    const expired = await check(samples['expired']!)
+    expect(Date.parse(expired.purchase!.supported_until!)).toBeLessThan(Date.now())
+    expect((await check(samples['noSupport']!)).purchase!.supported_until).toBeNull()
+    expect((await check(samples['invalid']!)).valid).toBe(false)
+  })
+})

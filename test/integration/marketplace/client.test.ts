@@ -93,14 +93,19 @@ describe('requests', () => {
     const f = await serve((_req, res) =>
       json(res, 200, { status: 'success', data: { purchase: PURCHASE } })
     )
-    expect(await client(f).validatePurchase('a&b=c d+é')).toMatchObject({ valid: true })
-    expect(f.requests[0]!.body).toContain('purchase_code=a%26b%3Dc+d%2B%C3%A9')
-    expect(new URLSearchParams(f.requests[0]!.body).get('purchase_code')).toBe('a&b=c d+é')
+    expect(await client(f).validatePurchase('a&b=c%d+é')).toMatchObject({ valid: true })
+    expect(f.requests[0]!.body).toContain('purchase_code=a%26b%3Dc%25d%2B%C3%A9')
+    expect(new URLSearchParams(f.requests[0]!.body).get('purchase_code')).toBe('a&b=c%d+é')
   })
 
-  it('refuses an empty code, a bad item id and an empty key without calling anybody', async () => {
+  it('refuses an empty code, text with spaces, a bad item id and an empty key without calling anybody', async () => {
     const f = await serve((_req, res) => json(res, 200, {}))
     expect((await failure(client(f).validatePurchase(' "" '))).kind).toBe('invalid-input')
+    // Text with a space or a line break in it is a sentence, never a code.
+    expect((await failure(client(f).validatePurchase('Purchase code: abc (thanks!)'))).kind).toBe(
+      'invalid-input'
+    )
+    expect((await failure(client(f).validatePurchase('Code:\nabc\n'))).kind).toBe('invalid-input')
     expect((await failure(client(f).getItem(0))).kind).toBe('invalid-input')
     expect((await failure(client(f).getItem(1.5))).kind).toBe('invalid-input')
     expect(() => createMarketplaceClient({ baseUrl: f.url, apiKey: '  ' })).toThrow(

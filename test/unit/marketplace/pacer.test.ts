@@ -155,6 +155,26 @@ describe('createPacer', () => {
     stop()
   })
 
+  it('calls only a pause the server asked for throttled, never its own spacing', async () => {
+    const clock = new FakeClock()
+    const pacer = createPacer({ clock, windowMs: 10_000 })
+    const grants: Grant[] = []
+    track(pacer.acquire(), clock, grants)
+    await clock.advance(0)
+    grants[0]!.ticket.done(rl(3, 2))
+    // Spaced out under a small budget: waiting, but by our own choice.
+    for (let i = 0; i < 4; i++) track(pacer.acquire(), clock, grants)
+    await clock.advance(0)
+    expect(pacer.state().waitingUntil).not.toBeNull()
+    expect(pacer.state().throttledUntil).toBeNull()
+
+    // A 429 with Retry-After: now the marketplace made us wait.
+    pacer.holdFor(7_000)
+    expect(pacer.state().throttledUntil).toBe(clock.now() + 7_000)
+    await clock.advance(7_000)
+    expect(pacer.state().throttledUntil).toBeNull()
+  })
+
   it('drops a cancelled waiter with an aborted error', async () => {
     const clock = new FakeClock()
     const pacer = createPacer({ clock })

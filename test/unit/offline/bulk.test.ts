@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { extractCodes, MAX_BULK_CODES } from '../../../shared/purchase-code'
-import { BulkRunner, type BulkJobDeps, type Verdict } from '../../../electron/main/bulk/runner'
+import { BulkRunner, type BulkJobDeps } from '../../../electron/main/bulk/runner'
+import type { PurchaseAnswer as Verdict } from '../../../shared/verdict'
 import { AppFailure } from '../../../electron/main/ipc/failure'
 import { validResult } from './helpers/fixtures'
 
@@ -211,6 +212,39 @@ describe('BulkRunner', () => {
       'Purchase code,Result,Item ID,Item,Licence,Supported until,Message,Flag\r\n' +
         `${U1},Not valid,,,,,'=1+1,\r\n` +
         `${U2},Not valid,,,,,'=1+1,\r\n`
+    )
+  })
+})
+
+describe('BulkRunner CSV words', () => {
+  it('says support expired and not checked in the export, as the screen does', async () => {
+    const runner = new BulkRunner({
+      concurrency: 1,
+      now: () => new Date('2024-05-03T00:00:00Z')
+    })
+    const { jobId } = runner.start(`${U1}\n${U2}`, {
+      validate: async (code, signal) => {
+        // The second code is in flight when the seller cancels: it never gets an answer.
+        if (code === U2)
+          await new Promise<void>((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new AppFailure('aborted', 'stopped')))
+          )
+        const v = validResult(code, '2024-05-01T00:00:00.000Z')
+        if (!v.valid) throw new Error('valid fixture expected')
+        return {
+          valid: true,
+          purchase: { ...v.purchase, supported_until: '2024-04-01T00:00:00.000Z' }
+        }
+      }
+    })
+    await tick()
+    await tick()
+    runner.cancel(jobId)
+    await tick()
+    const rows = runner.exportCsv(jobId).csv.trimEnd().split('\r\n')
+    expect(rows[1]).toMatch(new RegExp(`^${U1},Valid · support expired,7,`))
+    expect(rows[2]).toBe(
+      `${U2},Not checked,,,,,The check was cancelled before this code was sent.,`
     )
   })
 })

@@ -178,6 +178,41 @@ describe('HistoryStore', () => {
     expect(await codes('nothing like this')).toEqual([])
   })
 
+  it('finds checks by support state and licence name, as the table words them', async () => {
+    const h = store()
+    const withSupport = (code: string, until: string | null, licence: string) => {
+      const v = validResult(code, '2024-05-01T10:00:00.000Z')
+      if (!v.valid) throw new Error('valid fixture expected')
+      return { ...v, purchase: { ...v.purchase, supported_until: until, license_type: licence } }
+    }
+    const C = '22222222-3333-4444-8555-666666666666'
+    // "now" in this store is 2024-05-03: one support ended, one runs, one never was.
+    await h.record('c1', withSupport(A, '2024-04-01T00:00:00.000Z', 'Regular'))
+    await h.record('c1', withSupport(B, '2030-01-01T00:00:00.000Z', 'Extended'))
+    await h.record('c1', withSupport(C, null, 'Licencia extendida'))
+    await h.record('c1', invalidResult('abc12345', '2024-05-01T12:00:00.000Z'))
+    const codes = async (query: string) =>
+      (await h.list('c1', { query })).entries.map((e) => e.code)
+    expect(await codes('expired')).toEqual([A])
+    expect(await codes('Support  expired')).toEqual([A])
+    expect(await codes('no support')).toEqual([C])
+    expect(await codes('supported')).toEqual([B])
+    expect(await codes('not valid')).toEqual(['abc12345'])
+    expect(await codes('valid')).toEqual([C, B, A])
+    expect(await codes('extended')).toEqual([B])
+    expect(await codes('licencia')).toEqual([C])
+    expect(await codes('regular')).toEqual([A])
+
+    // The export words each verdict as the app shows it.
+    const rows = parseCsv((await h.exportCsv('c1')).csv)
+    expect(rows.slice(1).map((r) => [r[1], r[2]])).toEqual([
+      ['abc12345', 'Not valid'],
+      [C, 'Valid · no support'],
+      [B, 'Valid'],
+      [A, 'Valid · support expired']
+    ])
+  })
+
   it('exports CSV a parser reads back exactly, formulas defused', async () => {
     const h = store()
     await h.record(

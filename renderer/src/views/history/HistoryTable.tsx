@@ -1,9 +1,12 @@
 import { useLayoutEffect, useRef } from 'react'
-import { CircleCheck, CircleX, LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
+import { LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
+import type { Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
 import { formatDate, formatDateTime } from '../../lib/format'
+import { entryVerdict } from '../../lib/verdict'
 import { Skeleton } from '../../ui/Skeleton'
+import { VerdictBadge } from '../../ui/VerdictBadge'
 import styles from './History.module.css'
 
 export const WAS_VALID_TITLE =
@@ -11,18 +14,15 @@ export const WAS_VALID_TITLE =
 
 /** Icon and word, never colour alone; a code that stopped being valid says so. */
 export function VerdictCell({
-  valid,
+  verdict,
   flag
 }: {
-  valid: boolean
+  verdict: Verdict
   flag: HistoryEntry['flag']
 }): React.JSX.Element {
   return (
     <span className={styles.verdictCell}>
-      <span className={styles.verdict} data-tone={valid ? 'ok' : 'danger'}>
-        {valid ? <CircleCheck size={16} aria-hidden /> : <CircleX size={16} aria-hidden />}
-        {valid ? 'Valid' : 'Not valid'}
-      </span>
+      <VerdictBadge verdict={verdict} />
       {flag === 'was-valid' && (
         <span className={styles.flag} title={WAS_VALID_TITLE}>
           <TriangleAlert size={12} aria-hidden />
@@ -33,10 +33,16 @@ export function VerdictCell({
   )
 }
 
-function SupportCell({ entry, now }: { entry: HistoryEntry; now: Date }): React.JSX.Element {
+function SupportCell({
+  entry,
+  verdict
+}: {
+  entry: HistoryEntry
+  verdict: Verdict
+}): React.JSX.Element {
   if (!entry.valid) return <span className={styles.muted}>—</span>
   if (!entry.supportedUntil) return <span className={styles.muted}>No support</span>
-  const expired = new Date(entry.supportedUntil).getTime() <= now.getTime()
+  const expired = verdict.state === 'support-expired'
   return (
     <span data-tone={expired ? 'warn' : undefined} className={styles.support}>
       {formatDate(entry.supportedUntil)}
@@ -85,10 +91,16 @@ function Row({
   onRecheck(code: string): void
   onOpenItem(id: number): void
 }): React.JSX.Element {
+  const verdict = entryVerdict(entry, now)
   return (
-    <tr data-key={rowKey} data-fresh={fresh || undefined} data-flag={entry.flag ?? undefined}>
+    <tr
+      data-key={rowKey}
+      data-fresh={fresh || undefined}
+      data-flag={entry.flag ?? undefined}
+      data-verdict={verdict.state}
+    >
       <td>
-        <VerdictCell valid={entry.valid} flag={entry.flag} />
+        <VerdictCell verdict={verdict} flag={entry.flag} />
       </td>
       <td>
         <span className={`${styles.code} mono`} title={entry.code}>
@@ -102,7 +114,7 @@ function Row({
         {entry.license ?? <span className={styles.muted}>—</span>}
       </td>
       <td className={styles.supportCol}>
-        <SupportCell entry={entry} now={now} />
+        <SupportCell entry={entry} verdict={verdict} />
       </td>
       <td className={`${styles.time} tabular`}>
         <time dateTime={entry.checkedAt}>{formatDateTime(entry.checkedAt, now)}</time>

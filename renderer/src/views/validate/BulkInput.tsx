@@ -1,6 +1,7 @@
-import type { FormEvent } from 'react'
+import { useDeferredValue, useMemo, type FormEvent } from 'react'
 import { ListChecks } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
+import { extractCodes, MAX_BULK_CODES } from '../../../../shared/purchase-code'
 import { Button } from '../../ui/Button'
 import { errorHeading } from '../../ui/error-copy'
 import styles from './Bulk.module.css'
@@ -23,6 +24,11 @@ export function BulkInput({
     e.preventDefault()
     onStart()
   }
+  // The same extractor main runs, so the count is what "Check all" will check. Deferred:
+  // a huge paste must not make typing lag.
+  const deferred = useDeferredValue(text)
+  const found = useMemo(() => extractCodes(deferred).length, [deferred])
+  const hasText = deferred.trim() !== ''
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Bulk check">
       <label htmlFor="bulk-text" className={styles.label}>
@@ -52,6 +58,13 @@ export function BulkInput({
       <p id="bulk-hint" className={styles.hint}>
         Codes are pulled out of any text and duplicates merged. They are checked at the pace the
         marketplace allows (about 60 a minute on most sites), so 100 codes take a couple of minutes.
+      </p>
+      <p className={styles.foundLive} role="status" data-testid="bulk-found">
+        {!hasText
+          ? ''
+          : found === 0
+            ? 'No purchase codes found in this text yet.'
+            : `${found === MAX_BULK_CODES ? `The first ${found}` : found} ${found === 1 ? 'code' : 'codes'} found${found === MAX_BULK_CODES ? ' (the most one check takes)' : ''}, duplicates merged.`}
       </p>
       {error && (
         <p className={styles.error} role="alert">

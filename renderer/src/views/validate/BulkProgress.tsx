@@ -4,24 +4,6 @@ import { Button } from '../../ui/Button'
 import { BulkCountdown } from './BulkCountdown'
 import styles from './Bulk.module.css'
 
-export interface BulkCounts {
-  valid: number
-  notValid: number
-  errors: number
-  pending: number
-}
-
-export function countResults(job: BulkJob): BulkCounts {
-  const c: BulkCounts = { valid: 0, notValid: 0, errors: 0, pending: 0 }
-  for (const r of job.results) {
-    if (r.status === 'valid') c.valid++
-    else if (r.status === 'not-valid') c.notValid++
-    else if (r.status === 'error') c.errors++
-    else c.pending++
-  }
-  return c
-}
-
 const STATE_WORD: Record<BulkJob['state'], string> = {
   running: 'Checking',
   paused: 'Paused',
@@ -29,7 +11,7 @@ const STATE_WORD: Record<BulkJob['state'], string> = {
   cancelled: 'Cancelled'
 }
 
-/** "Checking · 37 of 100", the bar, the tallies, and what can be done about the job now. */
+/** "Checking · 37 of 100", the bar, and what can be done about the job now. */
 export function BulkProgress({
   job,
   acting,
@@ -49,7 +31,7 @@ export function BulkProgress({
   onExport(): void
   onStartOver(): void
 }): React.JSX.Element {
-  const c = countResults(job)
+  const pending = job.total - job.done
   const active = job.state === 'running' || job.state === 'paused'
   const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100)
   return (
@@ -121,22 +103,16 @@ export function BulkProgress({
       >
         <span className={styles.barFill} style={{ width: `${percent}%` }} />
       </div>
-      <ul className={styles.tallies} aria-label="Tally">
-        <li data-tone="ok">{c.valid} valid</li>
-        <li data-tone="danger">{c.notValid} not valid</li>
-        {c.errors > 0 && <li data-tone="warn">{c.errors} could not be checked</li>}
-        {c.pending > 0 && <li data-tone="neutral">{c.pending} waiting</li>}
-      </ul>
       {job.state === 'running' && <BulkCountdown waitingUntil={job.waitingUntil} />}
-      {job.state === 'paused' && c.pending > 0 && (
+      {job.state === 'paused' && pending > 0 && (
         <p className={styles.note}>
           Checks already under way finish; no new ones start until you resume.
         </p>
       )}
-      {job.state === 'cancelled' && c.pending > 0 && (
+      {job.state === 'cancelled' && pending > 0 && (
         <p className={styles.note}>
-          {c.pending} {c.pending === 1 ? 'code was' : 'codes were'} not checked. They are listed as
-          waiting and exported as “Not checked”.
+          Cancelled: {pending} {pending === 1 ? 'code was' : 'codes were'} not checked. They are
+          listed and exported as “Not checked”.
         </p>
       )}
     </div>

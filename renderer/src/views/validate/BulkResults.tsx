@@ -1,41 +1,37 @@
 import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { CircleAlert, CircleCheck, CircleDashed, CircleX, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
 import type { BulkResult } from '../../../../shared/ipc/contract'
-import { formatDate } from '../../lib/format'
+import type { Verdict } from '../../../../shared/verdict'
 import { WAS_VALID_TITLE } from '../history/HistoryTable'
+import { VerdictBadge } from '../../ui/VerdictBadge'
 import styles from './Bulk.module.css'
 
 const ROW_HEIGHT = 44
 
-const STATUS: Record<BulkResult['status'], { word: string; tone: string; icon: React.ReactNode }> =
-  {
-    pending: { word: 'Waiting', tone: 'neutral', icon: <CircleDashed size={16} aria-hidden /> },
-    valid: { word: 'Valid', tone: 'ok', icon: <CircleCheck size={16} aria-hidden /> },
-    'not-valid': { word: 'Not valid', tone: 'danger', icon: <CircleX size={16} aria-hidden /> },
-    error: { word: 'Not checked', tone: 'warn', icon: <CircleAlert size={16} aria-hidden /> }
-  }
+/** One code's result with its verdict and its place in the pasted order (from 0). */
+export interface BulkRow {
+  r: BulkResult
+  verdict: Verdict
+  index: number
+}
 
-function Details({ r }: { r: BulkResult }): React.JSX.Element {
+function Details({ r, verdict }: { r: BulkResult; verdict: Verdict }): React.JSX.Element {
   if (r.status === 'valid') {
-    const support = r.supportedUntil
-      ? `support until ${formatDate(r.supportedUntil)}`
-      : 'no support'
     return (
       <>
         <span className={styles.itemName}>{r.itemName ?? `Item #${r.itemId ?? '?'}`}</span>
         <span className={styles.detailMeta}>
-          {r.license ?? 'Licence unknown'} · {support}
+          {r.license ?? 'Licence unknown'} · {verdict.detail}
         </span>
       </>
     )
   }
-  if (r.status === 'pending') return <span className={styles.detailMeta}>—</span>
-  return <span className={styles.message}>{r.message ?? ''}</span>
+  return <span className={styles.message}>{verdict.detail}</span>
 }
 
-function ResultRow({ r, index }: { r: BulkResult; index: number }): React.JSX.Element {
-  const s = STATUS[r.status]
+function ResultRow({ row }: { row: BulkRow }): React.JSX.Element {
+  const { r, verdict, index } = row
   return (
     <>
       <span role="cell" className={`${styles.num} tabular`}>
@@ -56,10 +52,7 @@ function ResultRow({ r, index }: { r: BulkResult; index: number }): React.JSX.El
         )}
       </span>
       <span role="cell" className={styles.statusCell}>
-        <span className={styles.status} data-tone={s.tone}>
-          {s.icon}
-          {s.word}
-        </span>
+        <VerdictBadge verdict={verdict} />
         {r.flag === 'was-valid' && (
           <span className={styles.flag} title={WAS_VALID_TITLE}>
             Was valid
@@ -67,22 +60,22 @@ function ResultRow({ r, index }: { r: BulkResult; index: number }): React.JSX.El
         )}
       </span>
       <span role="cell" className={styles.details}>
-        <Details r={r} />
+        <Details r={r} verdict={verdict} />
       </span>
     </>
   )
 }
 
 /**
- * Every code of the job in paste order, updating as answers come. Only the rows in view
+ * The job's codes as filtered and ordered above, updating as answers come. Only the rows in view
  * exist in the DOM, so two thousand codes scroll like twenty.
  */
-export function BulkResults({ results }: { results: readonly BulkResult[] }): React.JSX.Element {
+export function BulkResults({ rows }: { rows: readonly BulkRow[] }): React.JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null)
   // No React Compiler in this build; the virtualiser re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: results.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10
@@ -92,7 +85,7 @@ export function BulkResults({ results }: { results: readonly BulkResult[] }): Re
       className={styles.results}
       role="table"
       aria-label="Bulk results"
-      aria-rowcount={results.length + 1}
+      aria-rowcount={rows.length + 1}
     >
       <div role="rowgroup">
         <div role="row" className={`${styles.row} ${styles.headRow}`} aria-rowindex={1}>
@@ -106,18 +99,19 @@ export function BulkResults({ results }: { results: readonly BulkResult[] }): Re
       </div>
       <div ref={scrollRef} className={styles.scroller} data-testid="bulk-scroller">
         <div role="rowgroup" className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const r = results[row.index]!
+          {virtualizer.getVirtualItems().map((v) => {
+            const row = rows[v.index]!
             return (
               <div
-                key={r.code}
+                key={row.r.code}
                 role="row"
-                aria-rowindex={row.index + 2}
-                data-status={r.status}
+                aria-rowindex={v.index + 2}
+                data-status={row.r.status}
+                data-verdict={row.verdict.state}
                 className={styles.row}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
               >
-                <ResultRow r={r} index={row.index} />
+                <ResultRow row={row} />
               </div>
             )
           })}

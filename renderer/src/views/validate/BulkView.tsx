@@ -1,12 +1,15 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { isActive, useBulk } from '../../stores/bulk'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { errorHeading } from '../../ui/error-copy'
 import { toast } from '../../ui/toast'
 import { BulkInput } from './BulkInput'
-import { BulkProgress, countResults } from './BulkProgress'
+import { countVerdicts } from '../../../../shared/verdict'
+import { useNow } from '../../lib/use-now'
+import { BulkProgress } from './BulkProgress'
 import { BulkResults } from './BulkResults'
+import { BulkSummary, rowsOf, visibleRows, type BulkFilter, type BulkOrder } from './BulkSummary'
 import { ValidateTabs } from './BulkTabs'
 import styles from './Bulk.module.css'
 
@@ -41,6 +44,10 @@ function BulkPanel(): React.JSX.Element {
   )
   const { setText, start, pause, resume, cancel, exportCsv, startOver } = useBulk.getState()
   usePolling(s.job?.jobId ?? null, s.job?.state ?? null)
+  const [filter, setFilter] = useState<BulkFilter>('all')
+  const [order, setOrder] = useState<BulkOrder>('pasted')
+  // Ticks: support that ends while the results are on screen reads expired.
+  const now = useNow()
 
   if (!s.job) {
     return (
@@ -55,7 +62,9 @@ function BulkPanel(): React.JSX.Element {
   }
 
   const job = s.job
-  const c = countResults(job)
+  const rows = rowsOf(job, now)
+  const c = countVerdicts(rows.map((x) => x.verdict))
+  const valid = c.supported + c['support-expired'] + c['no-support']
   const ended = !isActive(job)
   const problem = s.error ?? s.exportError
   return (
@@ -74,7 +83,10 @@ function BulkPanel(): React.JSX.Element {
         onExport={() =>
           void exportCsv().then((saved) => saved && toast('Bulk results exported as CSV.'))
         }
-        onStartOver={startOver}
+        onStartOver={() => {
+          setFilter('all')
+          startOver()
+        }}
       />
       {problem && (
         <p className={styles.error} role="alert">
@@ -83,10 +95,17 @@ function BulkPanel(): React.JSX.Element {
       )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {ended
-          ? `Bulk check ${job.state === 'done' ? 'finished' : 'cancelled'}: ${c.valid} valid, ${c.notValid} not valid${c.errors ? `, ${c.errors} could not be checked` : ''}.`
+          ? `Bulk check ${job.state === 'done' ? 'finished' : 'cancelled'}: ${valid} valid (${c['support-expired']} with support expired, ${c['no-support']} without support), ${c['not-valid']} not valid${c['not-checked'] ? `, ${c['not-checked']} not checked` : ''}.`
           : ''}
       </div>
-      <BulkResults results={job.results} />
+      <BulkSummary
+        rows={rows}
+        filter={filter}
+        order={order}
+        onFilter={setFilter}
+        onOrder={setOrder}
+      />
+      <BulkResults rows={visibleRows(rows, filter, order)} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { History } from 'lucide-react'
 import type { HistoryEntry } from '../../../../shared/ipc/contract'
 import { formatDateTime } from '../../lib/format'
+import { entryVerdict } from '../../lib/verdict'
 import styles from './Validate.module.css'
 
 /** "Regular licence", or the site's own words when they already say licence. */
@@ -8,17 +9,21 @@ function licenceWords(license: string): string {
   return /licen[cs]e|lizenz|licencia|licen[cç]a/i.test(license) ? license : `${license} licence`
 }
 
-/** "Valid, Regular licence, Northwind Admin" or "Not valid (Invalid purchase code)". */
-export function entrySummary(entry: HistoryEntry): string {
-  if (!entry.valid) return entry.message ? `Not valid (${entry.message})` : 'Not valid'
-  const parts = ['Valid']
+/**
+ * "Valid, Regular licence, Northwind Admin", "Valid · support expired, …" or "Not valid
+ * (Invalid purchase code)": the verdict in the words every other screen uses.
+ */
+export function entrySummary(entry: HistoryEntry, now: Date): string {
+  const label = entryVerdict(entry, now).label
+  if (!entry.valid) return entry.message ? `${label} (${entry.message})` : label
+  const parts = [label]
   if (entry.license) parts.push(licenceWords(entry.license))
   if (entry.itemName) parts.push(entry.itemName)
   return parts.join(', ')
 }
 
 export function lastKnownText(entry: HistoryEntry, now: Date): string {
-  return `Last checked ${formatDateTime(entry.checkedAt, now)}: ${entrySummary(entry)}.`
+  return `Last checked ${formatDateTime(entry.checkedAt, now)}: ${entrySummary(entry, now)}.`
 }
 
 /**
@@ -29,7 +34,7 @@ export function LastKnown({ entry, now }: { entry: HistoryEntry; now: Date }): R
   return (
     <section
       className={styles.lastKnown}
-      data-tone={entry.valid ? 'ok' : 'danger'}
+      data-tone={entryVerdict(entry, now).tone}
       aria-label="Last known verdict"
     >
       <History size={16} aria-hidden />

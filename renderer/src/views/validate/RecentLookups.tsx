@@ -1,22 +1,24 @@
-import { CircleCheck, CircleX } from 'lucide-react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
+import type { Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
 import { formatDateTime } from '../../lib/format'
+import { entryVerdict, validationVerdict } from '../../lib/verdict'
+import { VerdictBadge } from '../../ui/VerdictBadge'
 import styles from './Validate.module.css'
 
 interface Row {
   code: string
-  valid: boolean
+  verdict: Verdict
   checkedAt: string
   detail: string
   /** This session's verdict, shown again without a call; null for a row from the history. */
   validation: Validation | null
 }
 
-function rowsOf(recent: readonly Validation[], earlier: readonly HistoryEntry[]): Row[] {
+function rowsOf(recent: readonly Validation[], earlier: readonly HistoryEntry[], now: Date): Row[] {
   const rows: Row[] = recent.map((v) => ({
     code: v.code,
-    valid: v.valid,
+    verdict: validationVerdict(v, now),
     checkedAt: v.checkedAt,
     detail: v.valid ? v.purchase.item.name : v.message,
     validation: v
@@ -27,7 +29,7 @@ function rowsOf(recent: readonly Validation[], earlier: readonly HistoryEntry[])
     seen.add(e.code)
     rows.push({
       code: e.code,
-      valid: e.valid,
+      verdict: entryVerdict(e, now),
       checkedAt: e.checkedAt,
       detail: (e.valid ? e.itemName : e.message) ?? '',
       validation: null
@@ -45,7 +47,7 @@ export function RecentLookups({
   recent,
   earlier = [],
   current,
-  now,
+  now = new Date(),
   onShow,
   onCheck
 }: {
@@ -56,7 +58,7 @@ export function RecentLookups({
   onShow(v: Validation): void
   onCheck(code: string): void
 }): React.JSX.Element | null {
-  const rows = rowsOf(recent, earlier)
+  const rows = rowsOf(recent, earlier, now)
   if (rows.length === 0) return null
   return (
     <section className={styles.recent} aria-labelledby="recent-title">
@@ -73,13 +75,8 @@ export function RecentLookups({
               onClick={() => (r.validation ? onShow(r.validation) : onCheck(r.code))}
               title={r.validation ? r.code : `${r.code}: check again`}
             >
-              <span className={styles.recentVerdict} data-tone={r.valid ? 'ok' : 'danger'}>
-                {r.valid ? (
-                  <CircleCheck size={16} aria-hidden />
-                ) : (
-                  <CircleX size={16} aria-hidden />
-                )}
-                {r.valid ? 'Valid' : 'Not valid'}
+              <span className={styles.recentVerdict}>
+                <VerdictBadge verdict={r.verdict} />
               </span>
               <span className={`${styles.recentCode} mono`}>{shortCode(r.code)}</span>
               <span className={styles.recentItem}>{r.detail}</span>

@@ -78,6 +78,8 @@ function Failure({
       />
     )
   }
+  // What was entered is the problem: sending it again would fail the same way.
+  if (error.kind === 'invalid-input') return <ErrorState error={error} inline />
   if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} inline />
   return (
     <div className={styles.rateLimited} role="alert">

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ClipboardEvent, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ScanLine, TriangleAlert } from 'lucide-react'
-import { isUuidShaped, isWholeCodePaste, normaliseCode } from '../../lib/codes'
+import { scanForCode } from '../../../../shared/purchase-code'
+import { isUuidShaped, normaliseCode } from '../../lib/codes'
 import { useNow } from '../../lib/use-now'
 import { useNav } from '../../stores/nav'
 import { useValidate } from '../../stores/validate'
@@ -13,6 +14,8 @@ import { ValidateTabs } from './BulkTabs'
 import { BulkView } from './BulkView'
 import { lastKnownText } from './LastKnown'
 import { RecentLookups } from './RecentLookups'
+import { CodeScanNote } from './CodeScanNote'
+import { SampleCodes } from './SampleCodes'
 import { ValidateError } from './ValidateError'
 import { VerdictCard, announce } from './VerdictCard'
 import styles from './Validate.module.css'
@@ -51,10 +54,13 @@ export function ValidateView(): React.JSX.Element {
       retryAt: st.retryAt,
       lastKnown: st.lastKnown,
       recent: st.recent,
-      earlier: st.earlier
+      earlier: st.earlier,
+      found: st.found,
+      noCode: st.noCode,
+      samples: st.samples
     }))
   )
-  const { setInput, check, retry, show, loadEarlier } = useValidate.getState()
+  const { setInput, check, retry, show, loadEarlier, loadSamples } = useValidate.getState()
   const openItem = useNav((n) => n.openItem)
   const inputRef = useRef<HTMLInputElement>(null)
   // Ticks: "12 days left" must not go stale in an app left open all day.
@@ -63,7 +69,8 @@ export function ValidateView(): React.JSX.Element {
   // After a restart the session's list is empty: the history fills it.
   useEffect(() => {
     void loadEarlier()
-  }, [loadEarlier])
+    void loadSamples()
+  }, [loadEarlier, loadSamples])
 
   // Focused on open, and again on each Ctrl/Cmd+K (the app-wide shortcut asks).
   const focusRequest = useValidate((st) => st.focusRequest)
@@ -83,11 +90,18 @@ export function ValidateView(): React.JSX.Element {
     const replacesAll =
       field.value === '' ||
       (field.selectionStart === 0 && field.selectionEnd === field.value.length)
-    if (!replacesAll || !isWholeCodePaste(text)) return
+    // A paste holding a code is checked at once (the code, not the text around it);
+    // anything else just lands in the field.
+    if (!replacesAll || scanForCode(text).kind === 'none') return
     e.preventDefault()
-    const code = normaliseCode(text)
-    setInput(code)
-    void check(code)
+    void check(text)
+  }
+
+  const checkAllInBulk = (text: string): void => {
+    const bulk = useBulk.getState()
+    bulk.setText(text)
+    bulk.setTab('bulk')
+    void bulk.start()
   }
 
   const tab = useBulk((b) => b.tab)
@@ -95,6 +109,8 @@ export function ValidateView(): React.JSX.Element {
 
   const checked = s.lastCode
   const warnShape = checked !== null && !isUuidShaped(checked)
+  // The field no longer holds the code the card is about: the card says so.
+  const stale = s.result !== null && normaliseCode(s.input) !== s.result.code
 
   return (
     <section className={styles.view} aria-labelledby="validate-title">
@@ -140,7 +156,24 @@ export function ValidateView(): React.JSX.Element {
               checked anyway.
             </p>
           )}
+          <CodeScanNote
+            found={s.found}
+            noCode={s.noCode}
+            checked={s.lastCode}
+            onCheckAnyway={(text) => void check(text, { anyway: true })}
+            onCheckAll={checkAllInBulk}
+          />
         </form>
+
+        {s.samples && (
+          <SampleCodes
+            samples={s.samples}
+            onCheck={(code) => {
+              void check(code)
+              inputRef.current?.focus()
+            }}
+          />
+        )}
 
         <div className="visually-hidden" aria-live="polite" aria-atomic="true">
           {s.checking
@@ -164,7 +197,7 @@ export function ValidateView(): React.JSX.Element {
             />
           )}
           {!s.checking && s.result && (
-            <VerdictCard validation={s.result} onOpenItem={openItem} now={now} />
+            <VerdictCard validation={s.result} onOpenItem={openItem} now={now} stale={stale} />
           )}
         </div>
 

@@ -6,10 +6,12 @@ import {
   ShieldCheck,
   ShieldOff,
   ChevronRight,
-  History
+  History,
+  Pencil
 } from 'lucide-react'
 import type { Validation } from '../../../../shared/ipc/contract'
 import type { Purchase } from '../../../../shared/model'
+import { verdictOfValidation } from '../../../../shared/verdict'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { categoryLine } from '../items/ItemCard'
 import { ItemThumb } from '../items/ItemThumb'
@@ -80,23 +82,44 @@ function ItemMiniCard({
   )
 }
 
+/** Shown on a card whose code is no longer the one in the field. */
+function StaleNote({ stale }: { stale: boolean }): React.JSX.Element | null {
+  if (!stale) return null
+  return (
+    <p className={styles.staleNote}>
+      <Pencil size={14} aria-hidden />
+      For the code below, not the one in the field now: press Enter to check that one.
+    </p>
+  )
+}
+
+interface CardProps {
+  now: Date
+  /** The field holds another code now: the card is dimmed and says so. */
+  stale: boolean
+}
+
 function ValidCard({
   v,
   now,
+  stale,
   onOpenItem
-}: {
+}: CardProps & {
   v: Extract<Validation, { valid: true }>
-  now: Date
   onOpenItem(id: number): void
 }): React.JSX.Element {
   const p = v.purchase
+  const verdict = verdictOfValidation(v, { now, formatDate })
   const support = supportLine(p.supported_until, now)
   return (
     <article
       className={styles.card}
-      data-tone={support.tone === 'warn' ? 'warn' : 'ok'}
+      data-tone={verdict.tone}
+      data-verdict={verdict.state}
+      data-stale={stale || undefined}
       aria-labelledby="verdict-word"
     >
+      <StaleNote stale={stale} />
       <header className={styles.verdict}>
         <CircleCheck size={40} aria-hidden className={styles.verdictIcon} />
         <div>
@@ -142,13 +165,19 @@ function ValidCard({
 
 function InvalidCard({
   v,
-  now
-}: {
-  v: Extract<Validation, { valid: false }>
-  now: Date
-}): React.JSX.Element {
+  now,
+  stale
+}: CardProps & { v: Extract<Validation, { valid: false }> }): React.JSX.Element {
+  const verdict = verdictOfValidation(v, { now, formatDate })
   return (
-    <article className={styles.card} data-tone="danger" aria-labelledby="verdict-word">
+    <article
+      className={styles.card}
+      data-tone={verdict.tone}
+      data-verdict={verdict.state}
+      data-stale={stale || undefined}
+      aria-labelledby="verdict-word"
+    >
+      <StaleNote stale={stale} />
       <header className={styles.verdict}>
         <CircleX size={40} aria-hidden className={styles.verdictIcon} />
         <div>
@@ -175,19 +204,25 @@ function InvalidCard({
   )
 }
 
+/**
+ * The verdict for one code, naming it. Props in, no store read: the Validate screen and a
+ * quick-lookup window both show it. `stale` dims it once the field holds another code.
+ */
 export function VerdictCard({
   validation,
   onOpenItem,
-  now = new Date()
+  now = new Date(),
+  stale = false
 }: {
   validation: Validation
   onOpenItem(id: number): void
   now?: Date
+  stale?: boolean
 }): React.JSX.Element {
   return validation.valid ? (
-    <ValidCard v={validation} now={now} onOpenItem={onOpenItem} />
+    <ValidCard v={validation} now={now} stale={stale} onOpenItem={onOpenItem} />
   ) : (
-    <InvalidCard v={validation} now={now} />
+    <InvalidCard v={validation} now={now} stale={stale} />
   )
 }
 

@@ -1,4 +1,5 @@
-import { daysBetween, formatDate } from '../../lib/format'
+import { validVerdict } from '../../../../shared/verdict'
+import { formatDate } from '../../lib/format'
 
 export type Tone = 'ok' | 'warn' | 'neutral'
 
@@ -7,15 +8,13 @@ export interface SupportLine {
   text: string
 }
 
-/** "Support active · 142 days left", "Support expired 3 Mar 2025" or "No support". */
+/**
+ * "Support active · 142 days left", "Support expired 3 Mar 2025" or "No support": the
+ * shared verdict's detail, toned for the card's support line (no support is plain).
+ */
 export function supportLine(supportedUntil: string | null, now: Date = new Date()): SupportLine {
-  if (!supportedUntil) return { tone: 'neutral', text: 'No support' }
-  const until = new Date(supportedUntil)
-  if (Number.isNaN(until.getTime()))
-    return { tone: 'neutral', text: `Support until ${supportedUntil}` }
-  if (until.getTime() <= now.getTime())
-    return { tone: 'warn', text: `Support expired ${formatDate(supportedUntil)}` }
-  const days = daysBetween(now.toISOString(), supportedUntil)
-  if (days < 1) return { tone: 'ok', text: 'Support active · ends today' }
-  return { tone: 'ok', text: `Support active · ${days} ${days === 1 ? 'day' : 'days'} left` }
+  const v = validVerdict(supportedUntil, { now, formatDate })
+  const tone: Tone =
+    v.state === 'support-expired' ? 'warn' : v.state === 'no-support' ? 'neutral' : 'ok'
+  return { tone, text: v.detail }
 }

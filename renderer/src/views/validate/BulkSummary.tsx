@@ -1,0 +1,107 @@
+import type { BulkJob } from '../../../../shared/ipc/contract'
+import {
+  countVerdicts,
+  VERDICT_LABEL,
+  VERDICT_STATES,
+  VERDICT_TONE,
+  type VerdictState
+} from '../../../../shared/verdict'
+import { bulkVerdict } from '../../lib/verdict'
+import { VerdictBadge } from '../../ui/VerdictBadge'
+import type { BulkRow } from './BulkResults'
+import styles from './Bulk.module.css'
+
+export type BulkFilter = VerdictState | 'all'
+export type BulkOrder = 'pasted' | 'verdict'
+
+/** The verdicts every job can end in: always counted, even at 0, so none is overlooked. */
+const ALWAYS: readonly VerdictState[] = [
+  'supported',
+  'support-expired',
+  'no-support',
+  'not-valid',
+  'not-checked'
+]
+
+export function jobEnded(job: BulkJob): boolean {
+  return job.state === 'done' || job.state === 'cancelled'
+}
+
+/** Every code with its verdict, computed once per render for the summary and the rows. */
+export function rowsOf(job: BulkJob, now: Date): BulkRow[] {
+  const ended = jobEnded(job)
+  return job.results.map((r, index) => ({ r, verdict: bulkVerdict(r, ended, now), index }))
+}
+
+/** The rows the seller asked to see: one verdict or all, as pasted or valid first. */
+export function visibleRows(rows: readonly BulkRow[], filter: BulkFilter, order: BulkOrder) {
+  const shown = filter === 'all' ? [...rows] : rows.filter((x) => x.verdict.state === filter)
+  if (order === 'verdict') {
+    const rank = (x: BulkRow): number => VERDICT_STATES.indexOf(x.verdict.state)
+    shown.sort((a, b) => rank(a) - rank(b) || a.index - b.index)
+  }
+  return shown
+}
+
+/**
+ * How many codes ended in each verdict, as buttons that show only those codes; and the
+ * order of the list (as pasted, or by verdict with the valid ones first).
+ */
+export function BulkSummary({
+  rows,
+  filter,
+  order,
+  onFilter,
+  onOrder
+}: {
+  rows: readonly BulkRow[]
+  filter: BulkFilter
+  order: BulkOrder
+  onFilter(filter: BulkFilter): void
+  onOrder(order: BulkOrder): void
+}): React.JSX.Element {
+  const counts = countVerdicts(rows.map((x) => x.verdict))
+  const states = VERDICT_STATES.filter((s) => ALWAYS.includes(s) || counts[s] > 0)
+  return (
+    <div className={styles.summary}>
+      <div className={styles.filters} role="group" aria-label="Show codes by verdict">
+        <button
+          type="button"
+          className={styles.filter}
+          aria-pressed={filter === 'all'}
+          onClick={() => onFilter('all')}
+        >
+          All <span className={`${styles.filterCount} tabular`}>{rows.length}</span>
+        </button>
+        {states.map((state) => (
+          <button
+            key={state}
+            type="button"
+            className={styles.filter}
+            aria-pressed={filter === state}
+            data-verdict={state}
+            // An empty verdict cannot be shown, unless it is the one shown (it emptied).
+            disabled={counts[state] === 0 && filter !== state}
+            onClick={() => onFilter(filter === state ? 'all' : state)}
+          >
+            <VerdictBadge
+              verdict={{ state, label: VERDICT_LABEL[state], tone: VERDICT_TONE[state] }}
+              size={14}
+            />
+            <span className={`${styles.filterCount} tabular`}>{counts[state]}</span>
+          </button>
+        ))}
+      </div>
+      <label className={styles.order}>
+        Order
+        <select
+          value={order}
+          onChange={(e) => onOrder(e.target.value === 'verdict' ? 'verdict' : 'pasted')}
+        >
+          <option value="pasted">As pasted</option>
+          <option value="verdict">By verdict, valid first</option>
+        </select>
+      </label>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { ListChecks, ScanSearch, Send } from 'lucide-react'
+import { shortCode } from '../../lib/codes'
+import { Button } from '../../ui/Button'
+import styles from './Validate.module.css'
+
+/**
+ * What the field's text held, said under it: the code checked when it came out of a
+ * longer text, the offer to check all of several in Bulk, or that no code was found (before
+ * anything is sent, with "Check anyway").
+ */
+export function CodeScanNote({
+  found,
+  noCode,
+  checked,
+  onCheckAnyway,
+  onCheckAll
+}: {
+  found: { text: string; codes: string[] } | null
+  noCode: string | null
+  checked: string | null
+  onCheckAnyway(text: string): void
+  onCheckAll(text: string): void
+}): React.JSX.Element | null {
+  if (noCode !== null) {
+    return (
+      <div className={styles.scanNote} role="alert" data-kind="none">
+        <ScanSearch size={16} aria-hidden />
+        <p>No purchase code found in this text: a code looks like 3f1c2a9e-7b4d-…, one word.</p>
+        <Button
+          size="sm"
+          icon={<Send size={14} aria-hidden />}
+          onClick={() => onCheckAnyway(noCode)}
+        >
+          Check anyway
+        </Button>
+      </div>
+    )
+  }
+  if (found === null || checked === null) return null
+  const n = found.codes.length
+  return (
+    <div className={styles.scanNote} role="status" data-kind={n > 1 ? 'many' : 'one'}>
+      <ScanSearch size={16} aria-hidden />
+      <p>
+        {n > 1 ? `The text holds ${n} codes: checked the first, ` : 'Found in the text: checked '}
+        <span className="mono" title={checked}>
+          {shortCode(checked)}
+        </span>
+        .
+      </p>
+      {n > 1 && (
+        <Button
+          size="sm"
+          icon={<ListChecks size={14} aria-hidden />}
+          onClick={() => onCheckAll(found.text)}
+        >
+          Check all {n} in Bulk
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { DemoServer } from '../../electron/main/demo'
+import { startOnDemo } from './harness'
+
+// Issue 14: a verdict a seller can trust. Pasted text is checked for the code in it, a
+// verdict always names its code, support that ended is said the same way everywhere, and
+// the demo offers one code per verdict. The app runs on its demo marketplace.
+
+const field = (page: Page) => page.getByLabel('Purchase code', { exact: true })
+const card = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
+const validations = (market: DemoServer) =>
+  market.requests.filter((r) => r.path.startsWith('/api/purchases/validation')).length
+
+async function openValidate(page: Page): Promise<void> {
+  await page.getByTestId('balance').waitFor()
+  await page.keyboard.press('Control+K')
+  await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
+}
+
+/** A real paste event carrying text/plain, as Ctrl+V delivers it. */
+async function paste(page: Page, text: string): Promise<void> {
+  await field(page).focus()
+  await field(page).evaluate((el, t) => {
+    const win = el.ownerDocument.defaultView
+    const data = new win.DataTransfer()
+    data.setData('text/plain', t)
+    el.dispatchEvent(
+      new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+    )
+  }, text)
+}
+
+async function openHistory(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /History/ })
+    .click()
+  await page.getByRole('heading', { name: 'History', level: 1 }).waitFor()
+}
+
+const historyRows = (page: Page) =>
+  page.getByRole('table', { name: 'Lookup history' }).locator('tbody tr')
+
+describe('A verdict you can trust', () => {
+  it('checks the code inside pasted text, never the text, and keeps no junk in History', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openValidate(page)
+    const { valid, expired, noSupport } = market.sampleCodes
+
+    // A sentence around a valid code: the code is checked, and the page says which.
+    await paste(page, `Purchase code: ${valid.toUpperCase()} (thanks!)`)
+    await card(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    expect(await card(page).textContent()).toContain(valid)
+    expect(await field(page).inputValue()).toBe(valid)
+    await page.getByText(/Found in the text: checked /).waitFor()
+
+    // "Code:" on one line, the code on the next, sent with Enter.
+    await field(page).fill('')
+    await paste(page, `Code:\n${expired}\n`)
+    await card(page).getByText(expired, { exact: true }).waitFor()
+    expect(await card(page).getAttribute('data-verdict')).toBe('support-expired')
+
+    // Text with no code: said before anything is sent.
+    const before = validations(market)
+    await field(page).fill('Thanks, see you next week')
+    await page.keyboard.press('Enter')
+    const none = page.getByRole('alert').filter({ hasText: 'No purchase code found' })
+    await none.waitFor()
+    expect(validations(market)).toBe(before)
+    // "Check anyway": main refuses text with spaces as not a code, and records nothing.
+    await none.getByRole('button', { name: 'Check anyway' }).click()
+    const refused = page.getByRole('alert').filter({ hasText: /not a purchase code/ })
+    await refused.waitFor()
+    // Sending the same text again would fail the same way: no Retry offered.
+    expect(await refused.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    expect(validations(market)).toBe(before)
+
+    // Several codes: the first is checked, all can go to Bulk in one click.
+    await field(page).fill(`Mine is ${noSupport}, my colleague has ${valid}`)
+    await page.keyboard.press('Enter')
+    await card(page).getByText(noSupport, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Check all 2 in Bulk' }).click()
+    await page.getByText('Finished', { exact: true }).waitFor()
+    expect(await page.getByRole('table', { name: 'Bulk results' }).getByRole('row').count()).toBe(3)
+
+    // History holds the codes checked, each alone: no sentence, no junk.
+    await openHistory(page)
+    await page.getByText('5 lookups').waitFor()
+    const codes = await historyRows(page)
+      .getByRole('button', { name: /^Re-check / })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    expect(codes.sort()).toEqual(
+      [valid, expired, noSupport, noSupport, valid].map((c) => `Re-check ${c}`).sort()
+    )
+  })
+
+  it('dims a verdict once the field holds another code', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openValidate(page)
+    await field(page).fill(market.sampleCodes.valid)
+    await page.keyboard.press('Enter')
+    await card(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    expect(await card(page).getAttribute('data-stale')).toBeNull()
+
+    await field(page).fill(market.sampleCodes.invalid)
+    expect(await card(page).getAttribute('data-stale')).toBe('true')
+    // The card still names the code it is about.
+    expect(await card(page).textContent()).toContain(market.sampleCodes.valid)
+    await page.keyboard.press('Enter')
+    await card(page).getByRole('heading', { name: 'Not valid', exact: true }).waitFor()
+    expect(await card(page).getAttribute('data-stale')).toBeNull()
+  })
+
+  it('offers the demo’s sample codes, one click per verdict, with one wording everywhere', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openValidate(page)
+    const samples = page.getByRole('region', { name: 'Try a demo code' })
+    const expected = [
+      ['Valid', market.sampleCodes.valid, 'supported', 'Valid'],
+      ['Support expired', market.sampleCodes.expired, 'support-expired', 'Valid · support expired'],
+      ['No support', market.sampleCodes.noSupport, 'no-support', 'Valid · no support'],
+      ['Invalid', market.sampleCodes.invalid, 'not-valid', 'Not valid']
+    ] as const
+    for (const [button, code, state] of expected) {
+      await samples.getByRole('button', { name: button, exact: true }).click()
+      await card(page).getByText(code, { exact: true }).waitFor()
+      await page.locator(`article[data-verdict="${state}"]`).waitFor()
+    }
+
+    // Recent lookups word each verdict as the model does.
+    const recent = page.getByRole('region', { name: 'Recent lookups' }).getByRole('listitem')
+    for (const [, code, state, label] of expected) {
+      const row = recent.filter({ has: page.locator(`[title="${code}"]`) })
+      expect(await row.locator(`[data-verdict="${state}"]`).textContent()).toBe(label)
+    }
+
+    // History too, and its search knows the verdict words and licence names.
+    await openHistory(page)
+    await page.getByText('4 lookups').waitFor()
+    expect(
+      await historyRows(page).locator('[data-verdict="support-expired"]').first().textContent()
+    ).toBe('Valid · support expired')
+    const search = page.getByRole('searchbox', { name: 'Search history' })
+    await search.fill('expired')
+    await page.getByText('1 match', { exact: true }).waitFor()
+    await historyRows(page)
+      .getByRole('button', { name: `Re-check ${market.sampleCodes.expired}` })
+      .waitFor()
+    await search.fill('no support')
+    await page.getByText('1 match', { exact: true }).waitFor()
+    await historyRows(page)
+      .getByRole('button', { name: `Re-check ${market.sampleCodes.noSupport}` })
+      .waitFor()
+    await search.fill('not valid')
+    await page.getByText('1 match', { exact: true }).waitFor()
+    await historyRows(page)
+      .getByRole('button', { name: `Re-check ${market.sampleCodes.invalid}` })
+      .waitFor()
+
+    // A licence name finds the checks bought under it.
+    const licence = market.data.purchases.find((p) => p.code === market.sampleCodes.valid)!.license
+    const word = licence === 'regular' ? 'regular' : 'extended'
+    const sameLicence = [
+      market.sampleCodes.valid,
+      market.sampleCodes.expired,
+      market.sampleCodes.noSupport
+    ].filter((c) => market.data.purchases.find((p) => p.code === c)!.license === licence)
+    await search.fill(word)
+    await page
+      .getByText(`${sameLicence.length} ${sameLicence.length === 1 ? 'match' : 'matches'}`, {
+        exact: true
+      })
+      .waitFor()
+  })
+})

@@ -4,7 +4,7 @@ import { wireAccount, wireItem, wirePurchase } from './wire'
 
 /**
  * Wire schemas for the four operations' response bodies. The payload key is all that
- * counts (point 11: `status` and `msg` may be translated or missing); any other key is
+ * counts (real-installs §11: `status` and `msg` may be translated or missing); any other key is
  * ignored. Each one yields normalised data, and its issues' paths start at the body.
  */
 
@@ -69,7 +69,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
- * Operation 4: the spec's `data.purchase`, or a real install's `item` (point 17). The
+ * Operation 4: the spec's `data.purchase`, or a real install's `item` (real-installs §17). The
  * spec's key wins when both are there; when neither is, the spec's key is the one named.
  */
 export const purchaseEnvelope = z.unknown().transform((b, ctx) => {
@@ -95,7 +95,7 @@ const present = z.record(z.string(), z.unknown())
 
 /**
  * Whether the body carries the operation's payload key at all, before its contents are
- * checked: with HTTP 200 this is what makes an answer a success (point 11).
+ * checked: with HTTP 200 this is what makes an answer a success (real-installs §11).
  */
 export const payloadPresence: Record<Operation, z.ZodType> = {
   account: z.object({ data: present }),
@@ -107,7 +107,7 @@ export const payloadPresence: Record<Operation, z.ZodType> = {
   ])
 }
 
-/** Point 11: the server's own error text, in either key, possibly translated. */
+/** real-installs §11: the server's own error text, in either key, possibly translated. */
 export const errorEnvelope = z.object({
   msg: z.unknown().optional(),
   message: z.unknown().optional()

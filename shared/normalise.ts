@@ -50,7 +50,7 @@ export function parseItemsResponse(
 /** Operation 3: `{status, item: Item}`. */
 export const parseItemResponse = (body: unknown): Parsed<Item> => parseWith(itemEnvelope, body)
 
-/** Operation 4: the spec's `data.purchase`, or a real install's `item` (point 17). */
+/** Operation 4: the spec's `data.purchase`, or a real install's `item` (real-installs §17). */
 export const parsePurchaseResponse = (body: unknown): Parsed<Purchase> =>
   parseWith(purchaseEnvelope, body)
 
@@ -58,7 +58,7 @@ export const parsePurchaseResponse = (body: unknown): Parsed<Purchase> =>
 export const hasPayload = (operation: Operation, body: unknown): boolean =>
   payloadPresence[operation].safeParse(body).success
 
-/** The server's own error text, shown as sent (point 11: it may be translated). */
+/** The server's own error text, shown as sent (real-installs §11: it may be translated). */
 export function messageOf(body: unknown): string | null {
   const r = errorEnvelope.safeParse(body)
   if (!r.success) return null

@@ -3,7 +3,7 @@ import type { Account, Item, ItemKind, ItemOption, License, Purchase, SocialLink
 
 /**
  * Wire schemas: tolerant of every shape the spec and real installs send
- * (see shared docs "seller-api-spec.md" and "real-server.md", points 19 to 33),
+ * (docs/seller-api.md, and docs/real-installs.md §19–33),
  * and each one transforms straight into the normalised model.
  */
 
@@ -21,7 +21,7 @@ function quote(value: unknown): string {
 // Decimal notation only: Number() would also take "0x10", "0b1" or "Infinity".
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
-/** Point 25/26: numbers as numbers or numeric strings; float artefacts rounded away. */
+/** real-installs §25/26: numbers as numbers or numeric strings; float artefacts rounded away. */
 export const wireNumber = z
   .unknown()
   .optional()
@@ -47,7 +47,7 @@ const textOrEmpty = text.transform((v) => v ?? '')
 const ISO =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i
 
-/** Point 28: microsecond timestamps; a time with no zone is UTC. Invalid dates are an error. */
+/** real-installs §28: microsecond timestamps; a time with no zone is UTC. Invalid dates are an error. */
 export const wireTimestamp = nullish(z.string({ error: 'expected a timestamp string' })).transform(
   (value, ctx) => {
     if (value === null || value.trim() === '') return null
@@ -79,7 +79,7 @@ export const wireTimestamp = nullish(z.string({ error: 'expected a timestamp str
 )
 
 /**
- * Only absolute http(s) URLs survive. Point 24: a URL whose path is the bare site root
+ * Only absolute http(s) URLs survive. real-installs §24: a URL whose path is the bare site root
  * (the server's rendering of an empty path) means "no image"; on a site installed in a
  * sub-folder that root is the folder (`https://host/shop/`), so any path ending in "/"
  * is a folder, not a file, and means "no image" too.
@@ -109,7 +109,7 @@ const wireLink = z
   .optional()
   .transform((v) => cleanUrl(v, { allowRoot: true }))
 
-/** Point 20: a comma-joined string or a list. */
+/** real-installs §20: a comma-joined string or a list. */
 export const wireTags = z
   .union([z.string(), z.array(z.union([z.string(), z.number(), z.null()]))], {
     error: 'expected a comma-separated string or a list of tags'
@@ -125,7 +125,7 @@ export const wireTags = z
     return [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))]
   })
 
-/** Point 23: null, an object {"0":"url",...} or a list. */
+/** real-installs §23: null, an object {"0":"url",...} or a list. */
 export const wireScreenshots = z
   .union([z.array(z.unknown()), z.record(z.string(), z.unknown())], {
     error: 'expected a list or an object of screenshot URLs'
@@ -143,7 +143,7 @@ export const wireScreenshots = z
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]).transform(String)
 
-/** Point 19: null, [], a list of strings, or a map of option name to a string or a list. */
+/** real-installs §19: null, [], a list of strings, or a map of option name to a string or a list. */
 export const wireOptions = z
   .union(
     [
@@ -164,7 +164,7 @@ export const wireOptions = z
     }))
   })
 
-/** Point 21: "2.4.1", "1.0", a bare number, or null. */
+/** real-installs §21: "2.4.1", "1.0", a bare number, or null. */
 export const wireVersion = nullish(
   z.union([z.string(), z.number()], { error: 'expected a version string' })
 ).transform((v) => {
@@ -225,7 +225,7 @@ export const wireItem = z
   )
   .transform((w): Item => ({ ...w, kind: kindOf(w.media) }))
 
-/** Point 29: the known networks' user names become links; a URL is kept as is. */
+/** real-installs §29: the known networks' user names become links; a URL is kept as is. */
 const SOCIAL_BASES: Record<string, (name: string) => string> = {
   facebook: (n) => `https://www.facebook.com/${n}`,
   x: (n) => `https://x.com/${n}`,
@@ -314,7 +314,7 @@ export const wireAccount = z
     return { ...a, name: { ...a.name, full_name: full } }
   })
 
-/** Point 32: real installs map 1 to "Regular" and all else to "Extended", translated. */
+/** real-installs §32: real installs map 1 to "Regular" and all else to "Extended", translated. */
 export function licenseOf(raw: string): License {
   const s = raw.trim().toLowerCase()
   // Word starts only, so that "irregular" is not read as "regular".

@@ -44,7 +44,7 @@ export interface AppOptions {
   marketplace?: MarketplacePort
   /** Starts the demo marketplace; the built-in one, in-process, unless given. */
   startDemo?: () => Promise<RunningDemo>
-  /** Durable offline stores; in-memory (cache) or none when not given. */
+  /** Stand-ins for the durable stores under dataDir (tests pass in-memory ones). */
   cache?: CatalogueCache
   recorder?: LookupRecorder
   mediaRegistry?: MediaRegistry

@@ -1,5 +1,5 @@
 import type { AppInfo, SampleCodes } from '../../shared/ipc/contract'
-import { offlineUnavailable, type OfflineHandlers } from './cache/offline'
+import type { OfflineHandlers } from './cache/offline'
 import { catalogueHandlers } from './catalogue/handlers'
 import type { CatalogueService } from './catalogue/service'
 import { connectionHandlers } from './connections/handlers'
@@ -21,14 +21,16 @@ export interface HandlerContext {
   /** The demo's sample codes; asked only while the demo is the active connection. */
   demoSampleCodes?: () => Promise<SampleCodes | null>
   /** History, bulk checks, media and cache channels (cache/offline.ts); validatePurchase wraps the catalogue's. */
-  offline?: (catalogueValidate: Handlers['validatePurchase']) => OfflineHandlers
+  offline: (catalogueValidate: Handlers['validatePurchase']) => OfflineHandlers
   /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
   quick: QuickHandlers
 }
 
 /** The handlers both transports serve, composed from one group per service. */
 export function createHandlers(ctx: HandlerContext): Handlers {
-  const catalogue = catalogueHandlers(ctx.catalogue)
+  // The catalogue's purchase check is not served as it is: the offline services wrap it
+  // (history, learnt items), and theirs is the one channel.
+  const { validatePurchase: catalogueValidate, ...catalogue } = catalogueHandlers(ctx.catalogue)
   return {
     getAppInfo: async () => ({ ...ctx.appInfo, transport: ctx.transport }),
     ...connectionHandlers(ctx.connections),
@@ -43,6 +45,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
     ...ctx.quick,
-    ...(ctx.offline ?? offlineUnavailable)(catalogue.validatePurchase)
+    ...ctx.offline(catalogueValidate)
   }
 }

@@ -61,7 +61,7 @@ convert -size 1200x300 gradient:'#312e81'-'#0f766e' -rotate 90 -resize 1200x300!
   -fill '#ffffff22' -draw 'circle 1000,60 1150,60' -draw 'circle 200,280 320,280' \
   -fill white -font "$font" -pointsize 64 -gravity west -annotate +60+0 'Lumen Studio' \
   -strip -quality 72 "$out/profile/cover.jpg"
-# The site's default images, served for accounts that set none (real-server.md point 30).
+# The site's default images, served for accounts that set none (real-installs §30).
 convert -size 256x256 xc:'#cbd5e1' -fill '#94a3b8' -draw 'circle 128,100 128,150' \
   -draw 'ellipse 128,250 90,70 180,360' -strip -quality 80 "$out/profile/default-avatar.jpg"
 convert -size 1200x300 xc:'#e2e8f0' -strip -quality 80 "$out/profile/default-cover.jpg"

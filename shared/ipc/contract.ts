@@ -64,7 +64,7 @@ export const ItemsPayloadSchema = z.object({
   items: z.array(ItemSchema),
   /** Items the server sent that could not be read, by field: shown, never hidden silently. */
   skipped: z.array(z.object({ index: z.number(), field: z.string(), message: z.string() })),
-  /** Set when the list endpoint could not be used (real-server points 15 and 18). */
+  /** Set when the list endpoint could not be used (real-installs §15, 18). */
   listProblem: z.enum(['empty-or-single', 'server-data-fault']).nullable()
 })
 export type ItemsPayload = z.infer<typeof ItemsPayloadSchema>
@@ -219,7 +219,7 @@ export const contract = {
       baseUrl: baseUrlField,
       apiKey: apiKeyField,
       sessionOnly: z.boolean().optional(),
-      /** Save even when the marketplace lists no items for the key (0 or 1 item, real-server point 15). */
+      /** Save even when the marketplace lists no items for the key (0 or 1 item, real-installs §15). */
       allowNoItems: z.boolean().optional()
     }),
     response: ConnectionViewSchema

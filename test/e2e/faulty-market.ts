@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
  * A small Seller API marketplace of the tests' own, on 127.0.0.1, that misbehaves on
  * demand: its item list can fail with a 500, and each media file can answer normally,
  * stall after its headers or trickle a byte at a time. Real-install shapes
- * (real-server.md): the purchase under `item`, tags as a string, screenshots as null.
+ * (docs/real-installs.md): the purchase under `item`, tags as a string, screenshots as null.
  */
 
 export const MARKET_KEY = 'c0ffee'.repeat(10) + 'beef'
@@ -163,7 +163,7 @@ export async function startFaultyMarket(ids: number[]): Promise<FaultyMarket> {
         return json(res, 200, { status: 'success', item: itemOf(base, id) })
       }
       case '/api/purchases/validation':
-        // Every code is unknown here, as a refunded one would be (real-server point 17).
+        // Every code is unknown here, as a refunded one would be (real-installs §17).
         return json(res, 404, { status: 'error', msg: 'Invalid purchase code' })
       default:
         return json(res, 404, { message: '' })

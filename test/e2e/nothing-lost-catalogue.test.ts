@@ -3,7 +3,7 @@ import type { ItemsPayload, Freshness } from '../../shared/ipc/contract'
 import { dataOf, startDurableHost, type DurableHost } from './durable-host'
 import { startFaultyMarket, type FaultyMarket } from './faulty-market'
 
-// Issue 13, point 5: one HTTP 500 on the item list must not empty the offline catalogue.
+// Issue 13, real-installs §5: one HTTP 500 on the item list must not empty the offline catalogue.
 
 type Listed = { data: ItemsPayload; freshness: Freshness }
 
@@ -29,7 +29,7 @@ describe('a failed or short item list against a cached catalogue', () => {
     dataOf(await host.rpc('getItem', { id: 2 }))
     dataOf(await host.rpc('getItem', { id: 7 }))
 
-    // The site breaks (an item without a sub-category, real-server point 18).
+    // The site breaks (an item without a sub-category, real-installs §18).
     market.listFailure = 500
     const after = dataOf(await host.rpc<Listed>('listItems', { refresh: true }))
     expect(ids(after)).toEqual([1, 2, 3, 4, 5, 6, 7])

@@ -9,7 +9,7 @@ import { rawRequest } from './harness-http'
 import { dataOf, startDurableHost, type DurableHost } from './durable-host'
 import { startFaultyMarket, type FaultyMarket } from './faulty-market'
 
-// Issue 13, point 8: damage stays local. One bad part of a file costs that part only.
+// Issue 13, real-installs §8: damage stays local. One bad part of a file costs that part only.
 
 let host: DurableHost | null = null
 const markets: FaultyMarket[] = []

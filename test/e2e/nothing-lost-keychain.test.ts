@@ -5,7 +5,7 @@ import { dataOf, startDurableHost, type DurableHost } from './durable-host'
 import { launchChromium } from './harness'
 import { startFaultyMarket, type FaultyMarket } from './faulty-market'
 
-// Issue 13, point 9: a locked or missing keychain hid every cached thing. Cached account,
+// Issue 13, real-installs §9: a locked or missing keychain hid every cached thing. Cached account,
 // items and history stay readable without the key; only calls to the marketplace need it.
 
 let host: DurableHost | null = null

@@ -9,7 +9,7 @@ import { dataOf, startDurableHost, type DurableHost } from './durable-host'
 import { startFaultyMarket, type FaultyMarket } from './faulty-market'
 import { spawnNode, tsxCli, type Spawned } from './harness-process'
 
-// Issue 13, point 7: two instances on one data folder overwrote each other (a connection
+// Issue 13, real-installs §7: two instances on one data folder overwrote each other (a connection
 // added in one was lost when the other saved the theme). One writer per folder.
 
 let host: DurableHost | null = null

@@ -7,7 +7,7 @@ import { rawRequest } from './harness-http'
 import { dataOf, startDurableHost, type DurableHost } from './durable-host'
 import { startFaultyMarket, type FaultyMarket } from './faulty-market'
 
-// Issue 13, point 6: a media body that stalls or trickles must not hold the prefetch
+// Issue 13, real-installs §6: a media body that stalls or trickles must not hold the prefetch
 // workers or the requests for that file; stalled files are tried again later.
 
 let host: DurableHost | null = null

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The layering rules of DESIGN.md, checked on the source itself. ESLint enforces most of
+ * The layering rules of docs/architecture.md, checked on the source itself. ESLint enforces most of
  * them while editing; this catches what lint cannot (dynamic import(), require(), re-exports,
  * relative paths that climb into another layer) and a lint config that drifts.
  */

@@ -32,36 +32,6 @@ export interface ActiveConnectionSource {
   list(): Promise<{ activeId: string | null }>
 }
 
-/** For an app built without the offline stores (some tests): the channels answer plainly. */
-export function offlineUnavailable(
-  validatePurchase: Handlers['validatePurchase']
-): OfflineHandlers {
-  const no = (): Promise<never> =>
-    Promise.reject(
-      new AppFailure(
-        'internal',
-        'History, bulk checks and the offline cache are not available in this build.'
-      )
-    )
-  return {
-    listHistory: no,
-    exportHistoryCsv: no,
-    startBulk: no,
-    getBulk: no,
-    pauseBulk: no,
-    resumeBulk: no,
-    cancelBulk: no,
-    exportBulkCsv: no,
-    keepMediaOffline: no,
-    getMediaOffline: no,
-    releaseMediaOffline: no,
-    getCacheInfo: no,
-    clearCache: no,
-    setCacheLimit: no,
-    validatePurchase
-  }
-}
-
 export type OfflineHandlers = HistoryHandlers &
   BulkHandlers &
   MediaHandlers &

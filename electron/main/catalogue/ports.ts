@@ -20,7 +20,7 @@ export interface CatalogueCache {
   writeItems(connectionId: string, entry: CachedEntry<ItemsPayload>): Promise<void>
   readItem(connectionId: string, id: number): Promise<CachedEntry<Item> | null>
   writeItem(connectionId: string, entry: CachedEntry<Item>): Promise<void>
-  /** Item ids learnt from validated purchases or added by hand (real-server point 15). */
+  /** Item ids learnt from validated purchases or added by hand (real-installs §15). */
   knownItemIds(connectionId: string): Promise<number[]>
   rememberItemIds(connectionId: string, ids: number[]): Promise<void>
   forget(connectionId: string): Promise<void>

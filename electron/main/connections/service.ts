@@ -103,7 +103,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
         return await client.getAccount()
       } catch (e) {
         if (kindOf(e) !== 'unauthorized') throw e
-        // Point 14: a banned seller's account read is refused while the catalogue still
+        // real-installs §14: a banned seller's account read is refused while the catalogue still
         // answers. "Key refused" would send the seller hunting for a key that works.
         const listed = await client.listItemsReport().then(
           (l) => l.items.length > 0 || l.skipped.length > 0,
@@ -122,7 +122,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
         return list.items.length > 0 || list.skipped.length > 0
       } catch (e) {
         if (kindOf(e) === 'not-found') return false
-        // A 500 on the list is a seller's item with a data fault (real-server point 18).
+        // A 500 on the list is a seller's item with a data fault (real-installs §18).
         if (kindOf(e) === 'server') return true
         throw e
       }

@@ -8,7 +8,7 @@ import type { Texts } from './texts'
 
 /**
  * Real mode: the Seller API as a Laravel marketplace 2.3 install answers it
- * (real-server.md). The order follows the framework's: throttle, then the browser check,
+ * (docs/real-installs.md). The order follows the framework's: throttle, then the browser check,
  * then routing, then validation, then the controller.
  */
 
@@ -17,13 +17,13 @@ export interface RealContext extends ApiContext {
   limiter: RateLimiter
 }
 
-/** Browser engines' agents (point 1): a case-sensitive substring match, as the script does. */
+/** Browser engines' agents (real-installs §1): a case-sensitive substring match, as the script does. */
 const BROWSER_MARKERS = ['Mozilla', 'Chrome', 'Firefox', 'Opera', 'Edge']
 
 export const isBrowserAgent = (agent: string | undefined): boolean =>
   agent !== undefined && BROWSER_MARKERS.some((marker) => agent.includes(marker))
 
-/** A framework error: themed HTML, or `{"message": ...}` when the client asked for JSON (point 3). */
+/** A framework error: themed HTML, or `{"message": ...}` when the client asked for JSON (real-installs §3). */
 export function frameworkError(
   req: Pick<ApiRequest, 'headers'>,
   status: number,
@@ -48,7 +48,7 @@ export function realApi(ctx: RealContext, req: ApiRequest): Reply {
 }
 
 /**
- * The throttle middleware (point 4): counts the request, answers 429 past the limit, and
+ * The throttle middleware (real-installs §4): counts the request, answers 429 past the limit, and
  * puts the rate-limit headers on whatever the app answers, errors included.
  */
 export function throttled(ctx: RealContext, req: ApiRequest, app: () => Reply): Reply {
@@ -83,7 +83,7 @@ function route(ctx: RealContext, req: ApiRequest): Reply {
     jsonReply(status, { status: T.error, msg }, true)
   const serverError = (): Reply => frameworkError(req, 500, 'Server Error')
   const p = req.params
-  // Validation runs rule by rule; the first failure is the message (point 9).
+  // Validation runs rule by rule; the first failure is the message (real-installs §9).
   if (!isPresent(p, 'api_key')) return envelope(400, T.apiKeyRequired)
   const key = textParam(p, 'api_key')
   const data = ctx.data
@@ -101,10 +101,10 @@ function route(ctx: RealContext, req: ApiRequest): Reply {
       )
     }
     case 'items': {
-      // A bad or non-seller key looks exactly like "nothing found" (point 12).
+      // A bad or non-seller key looks exactly like "nothing found" (real-installs §12).
       if (!isSeller) return envelope(404, T.noItems)
       if (data.brokenItemId !== null) return serverError()
-      // Point 15: the script answers 0 and exactly 1 item alike.
+      // real-installs §15: the script answers 0 and exactly 1 item alike.
       if (data.items.length <= 1) return envelope(404, T.noItems)
       return ctx.cached(`real:${origin}`, () =>
         jsonReply(

@@ -7,9 +7,9 @@ export type Fault =
   | { type: 'api-off' }
   | { type: 'redirect'; location: string; status?: 301 | 302 }
   | { type: 'html'; status?: number }
-  /** Real mode: a 500 from the app in debug mode, exception details included (point 34). */
+  /** Real mode: a 500 from the app in debug mode, exception details included (real-installs §34). */
   | { type: 'debug-error' }
-  /** Real mode: the seller is banned: account details answer 401, the rest still work (point 14). */
+  /** Real mode: the seller is banned: account details answer 401, the rest still work (real-installs §14). */
   | { type: 'banned' }
 
 export interface FaultController {

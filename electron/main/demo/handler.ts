@@ -40,7 +40,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** Real mode's host-relative origin (point 24); anything odd in Host falls back to ours. */
+/** Real mode's host-relative origin (real-installs §24); anything odd in Host falls back to ours. */
 function originOf(req: IncomingMessage, fallback: string): string {
   const host = req.headers.host
   return host && /^(?:[\w.-]+|\[[\da-fA-F:.]+\])(?::\d{1,5})?$/.test(host)
@@ -48,7 +48,7 @@ function originOf(req: IncomingMessage, fallback: string): string {
     : fallback
 }
 
-/** What Laravel's debug mode puts in a 500 (point 34): never for a seller's eyes. */
+/** What Laravel's debug mode puts in a 500 (real-installs §34): never for a seller's eyes. */
 function debugError(req: IncomingMessage): Reply {
   const exception = {
     message: "SQLSTATE[42S22]: Column not found: 1054 Unknown column 'sub_category'",
@@ -105,7 +105,7 @@ export function createHandler(
     if (ctx.log.length > LOG_LIMIT) ctx.log.splice(0, ctx.log.length - LOG_LIMIT)
 
     const real = ctx.mode === 'real'
-    // Point 6: every answer of a real install sets a session cookie.
+    // real-installs §6: every answer of a real install sets a session cookie.
     if (real) {
       res.setHeader(
         'Set-Cookie',

@@ -24,7 +24,7 @@ export type * from './types'
 export interface DemoServerOptions {
   /** Default 0 (a random free port); binds 127.0.0.1 only. */
   port?: number
-  /** 'spec' answers exactly as seller-api-spec.md; 'real' as a real install (real-server.md). */
+  /** 'spec' answers exactly as docs/seller-api.md; 'real' as a real install (docs/real-installs.md). */
   mode?: 'spec' | 'real'
   /** Number of listed items; default the 30 hand-written ones. 10,000 is fine. */
   size?: number

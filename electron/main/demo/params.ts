@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 /**
- * Request parameters the way Laravel reads them (real-server.md point 8): a JSON body when
+ * Request parameters the way Laravel reads them (real-installs §8): a JSON body when
  * the content type says JSON, else the form body for non-GET requests, each merged over
  * the query string (the body wins); never headers. TrimStrings and
  * ConvertEmptyStringsToNull then make "  " and "" count as missing.

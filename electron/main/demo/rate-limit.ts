@@ -1,6 +1,6 @@
 /**
  * Laravel's `throttle:60,1`: a fixed window per client IP that opens with its first
- * request. Every request counts, errors included (real-server.md point 4).
+ * request. Every request counts, errors included (real-installs §4).
  */
 export interface RateDecision {
   limit: number

@@ -3,14 +3,14 @@ import type { DemoAccount, DemoItem, DemoPurchase } from './types'
 import type { Texts } from './texts'
 
 /**
- * Real mode: how a 2.3 install serialises its models (real-server.md points 19 to 32).
+ * Real mode: how a 2.3 install serialises its models (real-installs §19–32).
  * Nulls are sent, not left out; lists that PHP built as arrays keyed by index come out
  * as objects; prices carry float artefacts.
  */
 
 type Json = Record<string, unknown>
 
-/** Some previews carry a cache-busting query, as a real site's media URLs may (point 24). */
+/** Some previews carry a cache-busting query, as a real site's media URLs may (real-installs §24). */
 const withQuery = (url: string, id: number): string =>
   id % 3 === 0 ? `${url}?v=${(id % 5) + 1}` : url
 

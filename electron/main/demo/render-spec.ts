@@ -2,7 +2,7 @@ import type { DemoAccount, DemoItem, DemoPurchase } from './types'
 import type { Texts } from './texts'
 
 /**
- * Spec mode: the shapes of seller-api-spec.md and nothing else. Fields the spec marks as
+ * Spec mode: the shapes of docs/seller-api.md and nothing else. Fields the spec marks as
  * present only sometimes (media previews, screenshots, supported_until) are left out when
  * they do not apply. The spec gives every item a major.minor.patch version and a demo
  * link, so data a seller never set (null in the seed, as real installs send it) is filled.

@@ -87,7 +87,7 @@ function handcrafted(rnd: Random): DemoItem[] {
 /**
  * An item the seller deleted: no longer listed, but a buyer's purchase still names it, with
  * dead media (a thumbnail that 404s and a preview whose path is empty, which a real install
- * renders as the bare site root; real-server.md points 17 and 24).
+ * renders as the bare site root; real-installs §17, 24).
  */
 function deletedItem(): DemoItem {
   const id = FIRST_ID - 1

@@ -1,6 +1,6 @@
 /**
  * Envelope texts. Spec mode uses the spec's table; real mode uses a 2.3 install's English
- * texts, or Spanish as a site admin might translate them (real-server.md point 11).
+ * texts, or Spanish as a site admin might translate them (real-installs §11).
  */
 export interface Texts {
   success: string

@@ -1,7 +1,7 @@
 /**
  * The renderer's Content-Security-Policy, sent as a response header as well as the meta
  * tag in renderer/index.html (a header also covers framing, which a meta tag cannot).
- * test/unit/main/csp.test.ts keeps the two in step. Both apply at once, so the page gets
+ * test/unit/main/glue-pure.test.ts keeps the two in step. Both apply at once, so the page gets
  * whichever is stricter per directive.
  */
 export const APP_CSP: Readonly<Record<string, readonly string[]>> = {

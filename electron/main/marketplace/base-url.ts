@@ -14,7 +14,7 @@ const PASTED_ENDPOINT = /\/api(?:\/(?:account|items|purchases)(?:\/[^/]*)?)?$/i
 /**
  * Turns what a seller typed into the base the API paths are appended to:
  * `https://host` or `https://host/sub-folder`, no trailing slash. Real installs redirect
- * `/index.php/...` (real-server point 7), and may live in a sub-folder. Query and
+ * `/index.php/...` (real-installs §7), and may live in a sub-folder. Query and
  * fragment are dropped (a pasted URL might carry `?api_key=`); credentials are refused.
  */
 export function normaliseBaseUrl(input: string): string {

@@ -55,7 +55,7 @@ export interface ItemsResult {
   /**
    * True when the server answered "No Items Found" (404 or an error envelope) rather
    * than a list. Real installs say so for a shop with 0 or exactly 1 item AND for a bad
-   * or buyer's key (real-server points 12, 15): the client cannot tell them apart, so it
+   * or buyer's key (real-installs §12, 15): the client cannot tell them apart, so it
    * returns an empty list; callers check the key with getAccount.
    */
   notFound: boolean
@@ -88,7 +88,7 @@ const DEFAULT_TIMEOUT_MS = 15_000
 export const KEY_PROOF_MS = 10 * 60_000
 const DEFAULT_MAX_BODY = 20 * 1024 * 1024
 
-/** A 429 without Retry-After: back off 1 s, 2 s, 4 s... (real-server point 4). */
+/** A 429 without Retry-After: back off 1 s, 2 s, 4 s... (real-installs §4). */
 function backoffMs(attempt: number): number {
   return 1000 * 2 ** attempt
 }
@@ -97,7 +97,7 @@ function backoffMs(attempt: number): number {
  * The Seller API's four operations for one base URL and key. Every call is paced,
  * never follows a redirect, and ends in normalised data or a MarketplaceError whose
  * message a seller can act on. The key travels only to the base URL's origin: in the
- * query for GET, in a form body for POST (real-server point 8); never in an error.
+ * query for GET, in a form body for POST (real-installs §8); never in an error.
  * Throws MarketplaceError('invalid-input' | 'insecure-url') for an unusable base URL or key.
  */
 export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
@@ -207,8 +207,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     })
   }
 
-  // Real installs answer a bad key on validation exactly like a bad code (real-server
-  // points 12, 17): 404 "Invalid purchase code". A "not valid" is only believed once the
+  // Real installs answer a bad key on validation exactly like a bad code
+  // (real-installs §12, 17): 404 "Invalid purchase code". A "not valid" is only believed once the
   // key is known to work; the proof is kept for a while, so a bulk run costs one extra
   // account read at most per window, and so is a refusal.
   let keyGoodAt: number | null = null
@@ -246,7 +246,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     } catch (e) {
       if (!(e instanceof MarketplaceError && e.kind === 'unauthorized')) throw e
     }
-    // Point 14: a banned seller's account read is refused while the rest still answers,
+    // real-installs §14: a banned seller's account read is refused while the rest still answers,
     // and only a working seller key is shown a catalogue. One more request, and only here.
     if (!(await listItemsReport(callOptions)).notFound) return true
     keyRefusedAt = now()

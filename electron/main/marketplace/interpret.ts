@@ -47,7 +47,7 @@ const has = (v: Record<string, unknown>, key: string): boolean =>
   Object.prototype.hasOwnProperty.call(v, key) && v[key] !== null && v[key] !== undefined
 
 /**
- * `{status, msg}` with any status text (real-server point 11: translated, empty, null).
+ * `{status, msg}` with any status text (real-installs §11: translated, empty, null).
  * A body with a payload key is not an error envelope, even a malformed one: that is a
  * bad answer, reported by field.
  */
@@ -83,11 +83,11 @@ export function cleanServerText(
   return s === '' ? null : s
 }
 
-/** Where a debug-mode exception is usually named in Laravel's JSON (point 34). */
+/** Where a debug-mode exception is usually named in Laravel's JSON (real-installs §34). */
 const DEBUG_FIELDS = ['exception', 'message', 'file', 'line'] as const
 
 /**
- * What a 500 says about itself, for the log only (point 34): a site in debug mode sends
+ * What a 500 says about itself, for the log only (real-installs §34): a site in debug mode sends
  * the exception, file and line; that helps the site's admin, never the seller's screen.
  */
 export function debugDetails(answer: Answer, apiKey: string): string | null {
@@ -116,7 +116,7 @@ function redirectError(answer: Answer, basePath: string): MarketplaceError {
   }
   const path = target?.pathname.replace(/\/+$/, '') ?? null
   const toHome = path !== null && (path === '' || path === basePath)
-  // Real-server point 1: a browser-looking agent is sent to the home page. Anything else
+  // real-installs §1: a browser-looking agent is sent to the home page. Anything else
   // (http->https, /index.php, a moved site) is a misrouted address. Never followed: the
   // Location may point at another host, and the request carries the key.
   return toHome
@@ -132,8 +132,8 @@ const DATA_FAULT_SUBJECT: Record<Operation, string | null> = {
 }
 
 /**
- * HTTP status and body shape into a Reading or a MarketplaceError (real-server points
- * 1 to 5, 9, 11, 12, 34). Success is 200 plus the payload key; `status`/`msg` values are
+ * HTTP status and body shape into a Reading or a MarketplaceError (real-installs
+ * §1–5, 9, 11, 12, 34). Success is 200 plus the payload key; `status`/`msg` values are
  * never compared.
  */
 export function interpret(
@@ -159,7 +159,7 @@ export function interpret(
     })
   }
   if (status >= 500) {
-    // Debug-mode exception details (point 34) go to the log, never into the message.
+    // Debug-mode exception details (real-installs §34) go to the log, never into the message.
     const details = ctx.log ? debugDetails(answer, ctx.apiKey) : null
     if (details !== null)
       ctx.log?.(`Marketplace ${operation} request failed with HTTP ${status}: ${details}`)
@@ -196,7 +196,7 @@ export function interpret(
     throw new MarketplaceError('invalid-input', messages.invalidInput(text), opts)
   }
   if (status === 404) {
-    // Point 2: the API switched off answers 404 with HTML or `{"message":""}`.
+    // real-installs §2: the API switched off answers 404 with HTML or `{"message":""}`.
     if (envelope)
       return { type: 'error-envelope', body, message: cleanServerText(messageOf(body), ctx.apiKey) }
     throw new MarketplaceError('api-unavailable', messages.apiOff(), opts)

@@ -74,7 +74,7 @@ interface Waiter {
 }
 
 /**
- * Keeps one marketplace's requests under its rate limit (real-server point 4: 60 a
+ * Keeps one marketplace's requests under its rate limit (real-installs §4: 60 a
  * minute per client IP, errors count too). Four rules decide when the next request goes:
  * 1. Until the first answer arrives only one request is in flight: it tells the real limit.
  * 2. Never more than `limit` sends in any window (plus safety), by our own send log.

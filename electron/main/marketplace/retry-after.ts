@@ -55,7 +55,7 @@ export interface RateLimitInfo {
   remaining: number
 }
 
-/** `X-RateLimit-Limit` / `X-RateLimit-Remaining` (real-server point 4), when both are readable. */
+/** `X-RateLimit-Limit` / `X-RateLimit-Remaining` (real-installs §4), when both are readable. */
 export function rateLimitFrom(headers: HeaderReader): RateLimitInfo | null {
   const limit = Number(headers.get('x-ratelimit-limit')?.trim() || NaN)
   const remaining = Number(headers.get('x-ratelimit-remaining')?.trim() || NaN)

@@ -6,7 +6,7 @@ import {
   type DemoServerOptions
 } from '../../../electron/main/demo'
 
-/** What Seller Desk sends: a non-browser agent and a JSON Accept header (real-server.md 1, 3). */
+/** What Seller Desk sends: a non-browser agent and a JSON Accept header (real-installs §1, 3). */
 export const CLIENT_HEADERS = {
   'User-Agent': 'SellerDesk/0.1.0 (test)',
   Accept: 'application/json'

@@ -243,7 +243,7 @@ describe('full flow with no keychain: session-only keys', () => {
         await dispatch(again.handlers, 'listConnections', undefined, quiet)
       )
       expect(state.connections.map((c) => c.keyStorage)).toEqual(['none'])
-      // The saved account still shows without the key (issue 13, point 9); what needs the
+      // The saved account still shows without the key (issue 13, real-installs §9); what needs the
       // key (a refresh, a purchase check) says it is gone.
       const account = await dispatch(again.handlers, 'getAccount', { refresh: true }, quiet)
       expect(account).toMatchObject({

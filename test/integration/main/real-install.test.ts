@@ -12,7 +12,7 @@ import {
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 
-// The demo in 'real' mode answers as a real install (real-server.md points 15 and 18).
+// The demo in 'real' mode answers as a real install (real-installs §15, 18).
 const quiet = { warn: () => undefined, error: () => undefined }
 const appInfo = { name: 'Seller Desk', version: '0.1.0', platform: 'linux' }
 const cleanups: Array<() => Promise<void>> = []

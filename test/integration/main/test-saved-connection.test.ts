@@ -126,7 +126,7 @@ describe('testConnection with a saved connection id', () => {
   })
 })
 
-describe('a banned seller (point 14: account details refused, the rest answers)', () => {
+describe('a banned seller (real-installs §14: account details refused, the rest answers)', () => {
   let real: DemoServer
   beforeAll(async () => {
     real = await startDemoServer({ mode: 'real', port: 0 })

@@ -11,7 +11,7 @@ import { ACCOUNT, failure, json, KEY, PURCHASE, startFixture, type Fixture } fro
 
 /**
  * Real installs answer a bad key on purchase validation exactly like a bad code (404
- * "Invalid purchase code", real-server points 12 and 17): "not valid" is only believed
+ * "Invalid purchase code", real-installs §12, 17): "not valid" is only believed
  * once the key is known to work.
  */
 
@@ -51,7 +51,7 @@ describe.each(['spec', 'real'] as const)('the demo marketplace in %s mode', (mod
   })
 })
 
-describe('the demo marketplace in real mode, seller banned (point 14)', () => {
+describe('the demo marketplace in real mode, seller banned (real-installs §14)', () => {
   let demo: DemoServer
   beforeAll(async () => {
     demo = await startDemoServer({ mode: 'real', rateLimit: { limit: 10_000, windowMs: 60_000 } })

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Validation } from '../../../shared/ipc/contract'
-import { createMemoryCatalogueCache } from '../../../electron/main/catalogue/memory-cache'
+import { createMemoryCatalogueCache } from './memory-catalogue-cache'
 import {
   createCatalogueService,
   type CatalogueService

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMemoryCatalogueCache } from '../../../electron/main/catalogue/memory-cache'
+import { createMemoryCatalogueCache } from './memory-catalogue-cache'
 import {
   createConnectionService,
   type ConnectionService

@@ -9,7 +9,7 @@ import {
 } from '../../../electron/main/glue/single-instance'
 import { lockDataFolder, type FolderLock } from '../../../electron/main/storage/folder-lock'
 
-// The desktop side of "one writer per data folder" (issue 13, point 7): Electron's own
+// The desktop side of "one writer per data folder" (issue 13, real-installs §7): Electron's own
 // single-instance lock between desktop launches, and the data-folder lock the browser
 // host also takes. Driven through the faked 'electron' module, without the binary.
 

@@ -99,7 +99,7 @@ describe('settings store', () => {
     expect(reread.connections.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd'])
   })
 
-  // What is sound in a damaged file is kept (issue 13, point 8): the theme of a file whose
+  // What is sound in a damaged file is kept (issue 13, real-installs §8): the theme of a file whose
   // connections list is broken, or of a newer version's file, survives.
   it.each([
     ['not JSON', '{"version":1,', 'system'],

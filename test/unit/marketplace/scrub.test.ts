@@ -104,7 +104,7 @@ describe('cleanServerText', () => {
   })
 })
 
-describe('debugDetails (real-server point 34)', () => {
+describe('debugDetails (real-installs §34)', () => {
   it('names the exception, message, file and line of a debug-mode 500, scrubbed and bounded', () => {
     const details = debugDetails(
       answer(

@@ -74,7 +74,7 @@ describe('account: the spec shape', () => {
   })
 })
 
-describe('account.balance and currency (points 26, 27)', () => {
+describe('account.balance and currency (real-installs §26, 27)', () => {
   it.each([
     [-12.5, -12.5],
     ['-12.50', -12.5],
@@ -109,7 +109,7 @@ describe('account.balance and currency (points 26, 27)', () => {
   })
 })
 
-describe('account.profile (points 30, 31)', () => {
+describe('account.profile (real-installs §30, 31)', () => {
   it('keeps null heading, description and contact e-mail as null', () => {
     const value = account(
       withProfile({ heading: null, description: null, contact: { email: null } })
@@ -161,7 +161,7 @@ describe('account.profile (points 30, 31)', () => {
   })
 })
 
-describe('account.profile.social_links (point 29)', () => {
+describe('account.profile.social_links (real-installs §29)', () => {
   const links = (social_links: unknown) =>
     account(withProfile({ social_links })).profile.social_links
 
@@ -289,7 +289,7 @@ describe('parseAccountResponse: the envelope', () => {
     expect(parseAccountResponse({ status: 'success', data: 'ok' })).toEqual(expected)
   })
 
-  it('does not look at status: a translated or null status still parses (point 11)', () => {
+  it('does not look at status: a translated or null status still parses (real-installs §11)', () => {
     expect(parseAccountResponse({ status: 'éxito', data: specAccount() }).ok).toBe(true)
     expect(parseAccountResponse({ status: null, data: specAccount() }).ok).toBe(true)
   })

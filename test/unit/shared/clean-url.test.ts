@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cleanUrl, wireItem } from '../../../shared/wire'
 
-describe('cleanUrl (real-server point 24)', () => {
+describe('cleanUrl (real-installs §24)', () => {
   it('keeps a file URL, with or without a query, on a root or a sub-folder install', () => {
     expect(cleanUrl('https://market.example/media/t.jpg')).toBe(
       'https://market.example/media/t.jpg'

@@ -16,7 +16,7 @@ const issuesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
   r.error?.issues.map((i) => fieldOf(i.path))
 
 describe('envelope schemas', () => {
-  it('ignore unknown top-level keys a real install adds (point 33)', () => {
+  it('ignore unknown top-level keys a real install adds (real-installs §33)', () => {
     const extra = { status: 'success', meta: { took: 3 }, debug: null, links: [] }
     const account = accountEnvelope.parse({ ...extra, data: specAccount() })
     expect(account.balance).toBe(1520.75)

@@ -29,7 +29,7 @@ export function specItem(over: Record<string, unknown> = {}): Record<string, unk
   }
 }
 
-/** The same item the way point 19-28 of real-server.md describe it. */
+/** The same item the way real-installs §19–28 describe it. */
 export function realItem(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: 101,

@@ -35,7 +35,7 @@ describe('item: the spec shape', () => {
     })
   })
 
-  it('normalises a real install item (points 19-28) to the same kind of value', () => {
+  it('normalises a real install item (real-installs §19-28) to the same kind of value', () => {
     expect(item(realItem())).toEqual({
       id: 101,
       name: 'Dashboard Kit',
@@ -102,7 +102,7 @@ describe('item: the spec shape', () => {
     expect(value.price).toEqual({ regular: 1, extended: 2 })
   })
 
-  it('reads JSON with escaped slashes and \\u escapes (point 33)', () => {
+  it('reads JSON with escaped slashes and \\u escapes (real-installs §33)', () => {
     const body: unknown = JSON.parse(
       '{"status":"\\u00e9xito","item":{"id":7,"name":"Caf\\u00e9 \\u2014 Kit","demo_link":"https:\\/\\/market.example\\/demo\\/7","price":{"regular":"5","extended":"50"},"media":{"thumbnail":"https:\\/\\/market.example\\/t.jpg"}}}'
     )
@@ -113,7 +113,7 @@ describe('item: the spec shape', () => {
   })
 })
 
-describe('item.tags (point 20)', () => {
+describe('item.tags (real-installs §20)', () => {
   it.each([
     ['a comma string', 'admin,dashboard,dark mode', ['admin', 'dashboard', 'dark mode']],
     [
@@ -150,7 +150,7 @@ describe('item.tags (point 20)', () => {
   })
 })
 
-describe('item.media.screenshots (point 23)', () => {
+describe('item.media.screenshots (real-installs §23)', () => {
   const u = (n: number) => `${SITE}/s/${n}.jpg`
 
   it('accepts null, absent, [] and {} as none', () => {
@@ -205,7 +205,7 @@ describe('item.media.screenshots (point 23)', () => {
   })
 })
 
-describe('item.options (point 19)', () => {
+describe('item.options (real-installs §19)', () => {
   it.each([
     ['null', null, []],
     ['[]', [], []],
@@ -257,7 +257,7 @@ describe('item.options (point 19)', () => {
   })
 })
 
-describe('item.version (point 21)', () => {
+describe('item.version (real-installs §21)', () => {
   it.each([
     ['2.4.1', '2.4.1'],
     ['1.0', '1.0'],
@@ -280,7 +280,7 @@ describe('item.version (point 21)', () => {
   })
 })
 
-describe('item.price (point 25)', () => {
+describe('item.price (real-installs §25)', () => {
   it.each([
     [
       { regular: 21.099999999999998, extended: 120 },
@@ -335,7 +335,7 @@ describe('item.price (point 25)', () => {
   })
 })
 
-describe('item.media URLs and kind (points 23, 24)', () => {
+describe('item.media URLs and kind (real-installs §23, 24)', () => {
   it('derives kind: video when it has a video preview, audio when audio, else image', () => {
     const video = withMedia({ preview_video: `${SITE}/v.mp4` })
     const audio = {

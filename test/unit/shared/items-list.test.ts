@@ -103,7 +103,7 @@ describe('parseItemResponse: the envelope', () => {
     })
   })
 
-  it('ignores the status text: decide by payload (point 11)', () => {
+  it('ignores the status text: decide by payload (real-installs §11)', () => {
     expect(parseItemResponse({ status: '', item: specItem() }).ok).toBe(true)
     expect(parseItemResponse({ status: 'error', item: specItem() }).ok).toBe(true)
   })

@@ -10,7 +10,7 @@ function purchase(raw: unknown): Purchase {
   return r.value
 }
 
-describe('purchase: where it comes (point 17)', () => {
+describe('purchase: where it comes (real-installs §17)', () => {
   it('reads the spec shape under data.purchase', () => {
     const r = parsePurchaseResponse({ status: 'success', data: { purchase: specPurchase() } })
     expect(r).toEqual({
@@ -99,7 +99,7 @@ describe('purchase: where it comes (point 17)', () => {
   })
 })
 
-describe('purchase.license_type (point 32)', () => {
+describe('purchase.license_type (real-installs §32)', () => {
   it.each([
     ['Regular', 'regular'],
     ['regular license', 'regular'],

@@ -1,6 +1,6 @@
 import type { Account, Item } from '../../../shared/model'
 import type { ItemsPayload } from '../../../shared/ipc/contract'
-import type { CachedEntry, CatalogueCache } from './ports'
+import type { CachedEntry, CatalogueCache } from '../../../electron/main/catalogue/ports'
 
 interface PerConnection {
   account: CachedEntry<Account> | null
@@ -9,10 +9,7 @@ interface PerConnection {
   known: Set<number>
 }
 
-/**
- * A CatalogueCache that lives as long as the process: the default when the app is built
- * without the durable one, and the cache of the service's tests.
- */
+/** A CatalogueCache that lives as long as the process: the services' tests use it. */
 export function createMemoryCatalogueCache(): CatalogueCache {
   const all = new Map<string, PerConnection>()
   const of = (id: string): PerConnection => {

@@ -228,3 +228,32 @@ describe('limits agree', () => {
     expect(market!.requests.length).toBe(before)
   })
 })
+
+describe('CSV exports', () => {
+  it('guard formula cells for spreadsheets that split on commas and on semicolons', async () => {
+    const [market] = await markets(1, {
+      purchase: () => ({
+        ...PURCHASE,
+        license_type: '=1+1',
+        item: { ...ITEM, name: 'Kit x;@SUM(1)' }
+      })
+    })
+    const h = await keyHost()
+    expect((await h.rpc('addConnection', { baseUrl: market!.url, apiKey: KEY })).ok).toBe(true)
+    expect((await h.rpc('validatePurchase', { code: PURCHASE.purchase_code })).ok).toBe(true)
+    const job = (await bulkToEnd(h, PURCHASE.purchase_code)) as { jobId: string }
+    const history = await h.rpc('exportHistoryCsv')
+    const bulk = await h.rpc('exportBulkCsv', { jobId: job.jobId })
+    for (const answer of [history, bulk]) {
+      expect(answer.ok).toBe(true)
+      const csv = (answer.data as { csv: string }).csv
+      // The hostile values really are in the export, guarded.
+      expect(csv).toContain(`"'Kit x;'@SUM(1)"`)
+      expect(csv).toContain(`'=1+1`)
+      // Read as a spreadsheet would, split on commas or on semicolons, no cell is a formula.
+      for (const line of csv.split('\r\n'))
+        for (const cell of [...line.split(','), ...line.split(';')])
+          expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+@]/)
+    }
+  })
+})

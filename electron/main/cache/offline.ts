@@ -18,7 +18,7 @@ import type { StoreLog } from './versioned-file'
 
 export interface OfflineServicesOptions {
   dataDir: string
-  /** The marketplace client's fetchMedia (sends no key). */
+  /** Fetches media without the key: media/paced-fetch.ts (address-guarded, paced on /api/). */
   fetchMedia: MediaFetcher
   mediaLimitBytes?: number
   /** Media body time limits; the media cache's defaults unless given. */

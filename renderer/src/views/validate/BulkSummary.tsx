@@ -7,6 +7,7 @@ import {
   type VerdictState
 } from '../../../../shared/verdict'
 import { bulkVerdict } from '../../lib/verdict'
+import { isActive } from '../../stores/bulk'
 import { VerdictBadge } from '../../ui/VerdictBadge'
 import type { BulkRow } from './BulkResults'
 import styles from './Bulk.module.css'
@@ -23,13 +24,9 @@ const ALWAYS: readonly VerdictState[] = [
   'not-checked'
 ]
 
-export function jobEnded(job: BulkJob): boolean {
-  return job.state === 'done' || job.state === 'cancelled'
-}
-
 /** Every code with its verdict, computed once per render for the summary and the rows. */
 export function rowsOf(job: BulkJob, now: Date): BulkRow[] {
-  const ended = jobEnded(job)
+  const ended = !isActive(job)
   return job.results.map((r, index) => ({ r, verdict: bulkVerdict(r, ended, now), index }))
 }
 

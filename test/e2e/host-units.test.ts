@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -7,8 +7,8 @@ import { cspFromIndexHtml } from '../../electron/host/csp'
 import { defaultDataDir } from '../../electron/host/data-dir'
 import { openCommand } from '../../electron/host/open-url'
 import { RendererNotBuilt, startHostServer } from '../../electron/host/server'
-import { resolveStaticPath } from '../../electron/host/static-files'
 import { bearerToken, newToken, tokenMatches } from '../../electron/host/token'
+import { findRendererFile } from '../../electron/main/renderer-files'
 import { findElectronBinary } from '../../electron/tools/electron-binary.mjs'
 
 // The browser host's pure pieces: fast, no browser, no server (except the refusal to
@@ -86,22 +86,33 @@ describe('the token', () => {
 })
 
 describe('static paths', () => {
-  const root = '/srv/renderer'
-  it('stay inside the renderer folder', () => {
-    expect(resolveStaticPath(root, '/')).toBe('/srv/renderer/index.html')
-    expect(resolveStaticPath(root, '/assets/index-abc.js')).toBe(
-      '/srv/renderer/assets/index-abc.js'
-    )
-    for (const bad of [
-      '/../x',
-      '/assets/../../x',
-      '/%2e%2e/x',
-      '/a%5c..%5cb',
-      '/a%00b',
-      '/%E0%A4%A',
-      '/./index.html'
-    ]) {
-      expect(resolveStaticPath(root, bad), bad).toBeNull()
+  it('stay inside the renderer folder', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sd-renderer-'))
+    try {
+      await mkdir(join(root, 'assets'))
+      await writeFile(join(root, 'index.html'), '<!doctype html>')
+      await writeFile(join(root, 'assets', 'index-abc.js'), '')
+      const real = await realpath(root)
+      expect((await findRendererFile(root, '/'))?.path).toBe(join(real, 'index.html'))
+      expect(await findRendererFile(root, '/assets/index-abc.js')).toMatchObject({
+        path: join(real, 'assets', 'index-abc.js'),
+        contentType: 'text/javascript; charset=utf-8',
+        isHtml: false
+      })
+      for (const bad of [
+        '/../x',
+        '/assets/../../x',
+        '/%2e%2e/x',
+        '/a%5c..%5cb',
+        '/a%00b',
+        '/%E0%A4%A',
+        '/./index.html',
+        '/assets'
+      ]) {
+        expect(await findRendererFile(root, bad), bad).toBeNull()
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true })
     }
   })
 })

@@ -1,3 +1,5 @@
+import { safeExternalUrl } from '../ipc/external-url'
+
 /**
  * The built page is served as app://seller-desk/index.html (glue/app-protocol.ts) rather
  * than loaded from file://. Here, apart from the handler, so pure code can use them.
@@ -40,16 +42,10 @@ export function appUrlCheck(options: { devUrl: string | null }): (url: string) =
 export function devRendererUrl(isPackaged: boolean, env: NodeJS.ProcessEnv): string | null {
   if (isPackaged) return null
   const raw = env['ELECTRON_RENDERER_URL']
-  if (!raw) return null
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-  if (url.username !== '' || url.password !== '') return null
-  return LOOPBACK_HOSTS.has(url.hostname) ? url.href : null
+  // The same shape as a link we would open: absolute http(s), no credentials.
+  const safe = raw ? safeExternalUrl(raw) : null
+  if (safe === null) return null
+  return LOOPBACK_HOSTS.has(new URL(safe).hostname) ? safe : null
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])

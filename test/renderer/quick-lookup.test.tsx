@@ -10,6 +10,7 @@ import { QuickLookupSection } from '../../renderer/src/views/settings/QuickLooku
 import { installFakeBridge, ok, resetStores } from './fake-bridge'
 
 const CODE = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
+const OTHER = '9a8b7c6d-1e2f-4a3b-8c4d-5e6f7a8b9c0d'
 
 beforeEach(() => {
   resetStores()
@@ -89,6 +90,21 @@ describe('lookup window (?view=quick)', () => {
     expect(await verdict()).toBeInTheDocument()
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
     expect(bridge.calls.openInMainWindow).toBeUndefined()
+  })
+})
+
+describe('lookup window: a card for another code', () => {
+  it('dims the card once the field holds another code, and undims it when the code is back', async () => {
+    installFakeBridge({ takeQuickLookup: slot(CODE) })
+    render(<QuickApp />)
+    const card = await verdict()
+    expect(card).not.toHaveAttribute('data-stale')
+    const field = screen.getByLabelText('Purchase code')
+    fireEvent.change(field, { target: { value: OTHER } })
+    expect(card).toHaveAttribute('data-stale', 'true')
+    expect(card).toHaveTextContent('not the one in the field now')
+    fireEvent.change(field, { target: { value: CODE } })
+    expect(card).not.toHaveAttribute('data-stale')
   })
 })
 

@@ -17,7 +17,12 @@ import { createTray, trayIconPath, type TrayControl } from './glue/tray'
 import { createMainWindow, hideOnClose, rendererDirFrom, type WindowOptions } from './glue/window'
 import { openWindowState } from './glue/window-state'
 import { createLookupSlots } from './quick/lookup-slots'
-import { TRAY_STALE_AFTER, trayFeed, withRefreshAfter } from './quick/tray-feed'
+import {
+  TRAY_STALE_AFTER,
+  trayFeed,
+  withRefreshAfter,
+  withRefreshOnBulkProgress
+} from './quick/tray-feed'
 import type { TrayAction } from './quick/tray-menu'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
@@ -116,7 +121,10 @@ if (
     }
 
     registerIpc(
-      withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refreshTray),
+      withRefreshOnBulkProgress(
+        withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refreshTray),
+        refreshTray
+      ),
       senderCheck(isAppUrl)
     )
     handleMediaProtocol(sellerDesk.media)

@@ -51,6 +51,7 @@ if (
   // Deep links: before ready too, since macOS sends the link that launched the app that early.
   receiveDeepLinks({
     deliver: (code) => {
+      // No verdict with it: a link is a request to check, so the main window asks the site.
       lookupSlots.offerMain(code)
       showMain()
     },
@@ -107,8 +108,8 @@ if (
     const act = (action: TrayAction): void => {
       if (action.kind === 'check-clipboard') void lookupClipboard()
       else if (action.kind === 'show-code') {
-        lookupSlots.offerMain(action.code)
-        showMain()
+        // A verdict from the last few minutes is shown as it is; an older one is checked again.
+        void sellerDesk.quick.handOver(action.code).then(() => showMain())
       } else if (action.kind === 'open') showMain()
       else app.quit()
     }

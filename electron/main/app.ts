@@ -19,6 +19,7 @@ import { pacedMediaFetcher } from './media/paced-fetch'
 import type { MediaTimeouts } from './media/body-guard'
 import type { MediaService } from './media/types'
 import type { QuickDesktop } from './quick/desktop'
+import { createFreshVerdicts } from './quick/fresh-verdicts'
 import type { LookupSlots } from './quick/lookup-slots'
 import { createQuickLookupService, type QuickLookupService } from './quick/service'
 import { createKeytarSecretStore } from './secrets/keytar-store'
@@ -139,13 +140,20 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     normalisePurchaseCode: (raw) => normalisePurchaseCode(raw).code,
     log
   })
+  // The latest single checks, so a code handed to the main window is not checked twice.
+  const fresh = createFreshVerdicts()
+  const activeId = async (): Promise<string | null> => (await connections.list()).activeId
   const quick = createQuickLookupService({
     settings,
     platform: options.appInfo.platform,
+    freshVerdict: async (code) => {
+      const id = await activeId()
+      return id === null ? null : fresh.find(id, code)
+    },
     ...(options.desktop ? { desktop: options.desktop } : {}),
     ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
   })
-  const handlers = createHandlers({
+  const served = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
     connections,
@@ -156,6 +164,16 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     offline: (validate) => offline.handlers(connections, validate, catalogue.learn),
     quick: quick.handlers
   })
+  const handlers: Handlers = {
+    ...served,
+    validatePurchase: async (request) => {
+      // The connection asked, not the one active when the answer comes back.
+      const id = await activeId()
+      const validation = await served.validatePurchase(request)
+      if (id !== null) fresh.remember(id, validation)
+      return validation
+    }
+  }
   return {
     handlers,
     media: options.media ?? offline.media,

@@ -17,7 +17,12 @@ import { createTray, trayIconPath, type TrayControl } from './glue/tray'
 import { createMainWindow, hideOnClose, rendererDirFrom, type WindowOptions } from './glue/window'
 import { openWindowState } from './glue/window-state'
 import { createLookupSlots } from './quick/lookup-slots'
-import { TRAY_STALE_AFTER, trayFeed, withRefreshAfter } from './quick/tray-feed'
+import {
+  TRAY_STALE_AFTER,
+  trayFeed,
+  withRefreshAfter,
+  withRefreshOnBulkProgress
+} from './quick/tray-feed'
 import type { TrayAction } from './quick/tray-menu'
 
 // Thin Electron glue: everything it wires up runs and is tested in plain Node.
@@ -46,6 +51,7 @@ if (
   // Deep links: before ready too, since macOS sends the link that launched the app that early.
   receiveDeepLinks({
     deliver: (code) => {
+      // No verdict with it: a link is a request to check, so the main window asks the site.
       lookupSlots.offerMain(code)
       showMain()
     },
@@ -102,8 +108,8 @@ if (
     const act = (action: TrayAction): void => {
       if (action.kind === 'check-clipboard') void lookupClipboard()
       else if (action.kind === 'show-code') {
-        lookupSlots.offerMain(action.code)
-        showMain()
+        // A verdict from the last few minutes is shown as it is; an older one is checked again.
+        void sellerDesk.quick.handOver(action.code).then(() => showMain())
       } else if (action.kind === 'open') showMain()
       else app.quit()
     }
@@ -116,7 +122,10 @@ if (
     }
 
     registerIpc(
-      withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refreshTray),
+      withRefreshOnBulkProgress(
+        withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refreshTray),
+        refreshTray
+      ),
       senderCheck(isAppUrl)
     )
     handleMediaProtocol(sellerDesk.media)

@@ -185,6 +185,11 @@ export type QuickSettings = z.infer<typeof QuickSettingsSchema>
 
 /** A code main asks a window to check (deep link, tray, lookup window); null when none waits. */
 const PendingLookupSchema = z.object({ code: z.string().nullable() })
+/**
+ * For the main window: a code, and the verdict main already has for it when it was just
+ * checked (the lookup window, a tray entry), so handing a code over sends no second request.
+ */
+const MainLookupSchema = PendingLookupSchema.extend({ checked: ValidationSchema.nullable() })
 
 const jobRequest = z.object({ jobId: z.string().min(1).max(100) })
 const csvFile = z.object({ filename: z.string(), csv: z.string() })
@@ -374,7 +379,7 @@ export const contract = {
   takePendingLookup: {
     channel: channels.takePendingLookup,
     request: none,
-    response: PendingLookupSchema
+    response: MainLookupSchema
   },
   /** The lookup window asks the same way: the code the global shortcut found on the clipboard. */
   takeQuickLookup: {

@@ -1,15 +1,16 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { QuickSettings } from '../../shared/ipc/contract'
+import type { QuickSettings, Validation } from '../../shared/ipc/contract'
 import { App } from '../../renderer/src/App'
 import { QuickApp } from '../../renderer/src/quick/QuickApp'
 import { isQuickRoute } from '../../renderer/src/quick/route'
 import { useValidate } from '../../renderer/src/stores/validate'
 import { QuickLookupSection } from '../../renderer/src/views/settings/QuickLookupSection'
-import { installFakeBridge, ok, resetStores } from './fake-bridge'
+import { installFakeBridge, ok, resetStores, samplePurchase } from './fake-bridge'
 
 const CODE = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
+const OTHER = '9a8b7c6d-1e2f-4a3b-8c4d-5e6f7a8b9c0d'
 
 beforeEach(() => {
   resetStores()
@@ -26,16 +27,44 @@ function slot(code: string | null) {
   }
 }
 
+/** The main window's slot: a code, with the verdict main already has when it was just checked. */
+function mainSlot(code: string | null, checked: Validation | null = null) {
+  let held = code
+  return async () => {
+    const taken = held
+    held = null
+    return ok({ code: taken, checked: taken === null ? null : checked })
+  }
+}
+
 const verdict = () => screen.findByRole('article', { name: 'Valid' }, { timeout: 5000 })
 
 describe('main window: a pending lookup from a deep link or the tray', () => {
   it('shows Validate with the verdict for the code main left, once', async () => {
-    const bridge = installFakeBridge({ takePendingLookup: slot(CODE) })
+    const bridge = installFakeBridge({ takePendingLookup: mainSlot(CODE) })
     render(<App />)
     // Validate is a lazily loaded chunk: slow on a busy machine.
     await screen.findByRole('heading', { name: 'Validate', level: 1 }, { timeout: 5000 })
     expect(await verdict()).toHaveTextContent(CODE)
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+  })
+
+  it('shows a verdict handed over with the code without asking the marketplace again', async () => {
+    const checked: Validation = {
+      valid: true,
+      purchase: samplePurchase({ purchase_code: CODE, supported_until: '2020-01-01T00:00:00Z' }),
+      code: CODE,
+      checkedAt: new Date().toISOString()
+    }
+    const bridge = installFakeBridge({ takePendingLookup: mainSlot(CODE, checked) })
+    render(<App />)
+    await screen.findByRole('heading', { name: 'Validate', level: 1 }, { timeout: 5000 })
+    // The handed-over verdict (support expired), not a new check's (the fake says supported).
+    const card = await verdict()
+    expect(card).toHaveTextContent(CODE)
+    expect(card).toHaveTextContent(/Support expired/)
+    expect(screen.getByLabelText('Purchase code', { selector: 'input' })).toHaveValue(CODE)
+    expect(bridge.calls.validatePurchase).toBeUndefined()
   })
 
   it('asks again when the window is focused (main focuses it when a link arrives)', async () => {
@@ -44,7 +73,7 @@ describe('main window: a pending lookup from a deep link or the tray', () => {
       takePendingLookup: async () => {
         const code = pending
         pending = null
-        return ok({ code })
+        return ok({ code, checked: null })
       }
     })
     render(<App />)
@@ -89,6 +118,21 @@ describe('lookup window (?view=quick)', () => {
     expect(await verdict()).toBeInTheDocument()
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
     expect(bridge.calls.openInMainWindow).toBeUndefined()
+  })
+})
+
+describe('lookup window: a card for another code', () => {
+  it('dims the card once the field holds another code, and undims it when the code is back', async () => {
+    installFakeBridge({ takeQuickLookup: slot(CODE) })
+    render(<QuickApp />)
+    const card = await verdict()
+    expect(card).not.toHaveAttribute('data-stale')
+    const field = screen.getByLabelText('Purchase code')
+    fireEvent.change(field, { target: { value: OTHER } })
+    expect(card).toHaveAttribute('data-stale', 'true')
+    expect(card).toHaveTextContent('not the one in the field now')
+    fireEvent.change(field, { target: { value: CODE } })
+    expect(card).not.toHaveAttribute('data-stale')
   })
 })
 

@@ -30,15 +30,17 @@ export function createTray(options: {
   }
   tray.setToolTip('Seller Desk')
   const update: TrayControl['update'] = (recent, shortcutLabel) => {
-    const template: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel).map((entry) => {
-      if (entry.type === 'separator') return { type: 'separator' }
-      const action = entry.action
-      return {
-        label: entry.label,
-        enabled: entry.enabled,
-        ...(action ? { click: () => options.act(action) } : {})
+    const template: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel, new Date()).map(
+      (entry) => {
+        if (entry.type === 'separator') return { type: 'separator' }
+        const action = entry.action
+        return {
+          label: entry.label,
+          enabled: entry.enabled,
+          ...(action ? { click: () => options.act(action) } : {})
+        }
       }
-    })
+    )
     tray.setContextMenu(Menu.buildFromTemplate(template))
   }
   update([], null)

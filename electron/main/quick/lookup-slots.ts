@@ -1,3 +1,12 @@
+import type { Validation } from '../../../shared/ipc/contract'
+
+/** A code handed to the main window, with the verdict already got for it when there is one. */
+export interface MainLookup {
+  code: string
+  /** Set when the code was just checked (the lookup window, a tray entry): shown, not re-sent. */
+  checked: Validation | null
+}
+
 /**
  * Where main leaves a code for a window to pick up: one slot for the main window (deep
  * links, the tray, "Open in Seller Desk") and one for the lookup window (the global
@@ -6,24 +15,25 @@
  * request replaces an older one nobody picked up, which is what the seller meant.
  */
 export interface LookupSlots {
-  offerMain(code: string): void
-  takeMain(): string | null
+  /** Without `checked` (a sellerdesk:// link) the main window checks the code itself. */
+  offerMain(code: string, checked?: Validation | null): void
+  takeMain(): MainLookup | null
   /** null: the lookup window opens empty with its field focused (no code on the clipboard). */
   offerQuick(code: string | null): void
   takeQuick(): string | null
 }
 
 export function createLookupSlots(): LookupSlots {
-  let main: string | null = null
+  let main: MainLookup | null = null
   let quick: string | null = null
   return {
-    offerMain: (code) => {
-      main = code
+    offerMain: (code, checked = null) => {
+      main = { code, checked }
     },
     takeMain: () => {
-      const code = main
+      const taken = main
       main = null
-      return code
+      return taken
     },
     offerQuick: (code) => {
       quick = code

@@ -1,5 +1,5 @@
 import { acceleratorLabel, checkAccelerator } from '../../../shared/accelerator'
-import type { QuickSettings } from '../../../shared/ipc/contract'
+import type { QuickSettings, Validation } from '../../../shared/ipc/contract'
 import type { Handlers } from '../ipc/dispatch'
 import { AppFailure } from '../ipc/failure'
 import { defaultQuickLookup, type Settings } from '../settings/schema'
@@ -22,6 +22,11 @@ export interface QuickLookupService {
   slots: LookupSlots
   /** Registers the saved shortcut and tells the glue the tray setting (desktop only). */
   start(): Promise<QuickSettings>
+  /**
+   * Leaves a code for the main window with its fresh verdict, if main has one (the lookup
+   * window's "Open in Seller Desk", a tray entry): shown there without a second request.
+   */
+  handOver(code: string): Promise<void>
 }
 
 export interface QuickLookupOptions {
@@ -30,6 +35,8 @@ export interface QuickLookupOptions {
   /** Absent in the browser host: the settings read as "desktop app only". */
   desktop?: QuickDesktop
   slots?: LookupSlots
+  /** The code's check made in the last few minutes on the active connection; none when absent. */
+  freshVerdict?: (code: string) => Promise<Validation | null>
 }
 
 /** Close to tray by default where a tray is the usual place (Windows, Linux); macOS keeps its dock. */
@@ -50,6 +57,11 @@ export function createQuickLookupService(options: QuickLookupOptions): QuickLook
   const slots = options.slots ?? createLookupSlots()
   let status: QuickSettings['shortcutStatus'] = { state: 'off', message: null }
   const saved = (s: Settings) => s.quickLookup ?? defaultQuickLookup()
+  const handOver = async (code: string): Promise<void> => {
+    // A verdict that cannot be found is no reason to lose the code: the window checks it.
+    const checked = options.freshVerdict ? await options.freshVerdict(code).catch(() => null) : null
+    slots.offerMain(code, checked)
+  }
 
   const view = async (): Promise<QuickSettings> => {
     const mine = saved(await settings.read())
@@ -95,10 +107,13 @@ export function createQuickLookupService(options: QuickLookupOptions): QuickLook
       desktop.setKeepInTray(answer.keepInTray)
       return answer
     },
-    takePendingLookup: async () => ({ code: slots.takeMain() }),
+    takePendingLookup: async () => {
+      const taken = slots.takeMain()
+      return { code: taken?.code ?? null, checked: taken?.checked ?? null }
+    },
     takeQuickLookup: async () => ({ code: slots.takeQuick() }),
     openInMainWindow: async (request) => {
-      slots.offerMain(request.code)
+      await handOver(request.code)
       desktop?.hideQuick()
       desktop?.showMain()
       return null
@@ -112,6 +127,7 @@ export function createQuickLookupService(options: QuickLookupOptions): QuickLook
   return {
     handlers,
     slots,
+    handOver,
     start: async () => {
       apply(saved(await settings.read()).shortcut)
       const answer = await view()

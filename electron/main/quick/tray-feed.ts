@@ -1,18 +1,32 @@
-import type { HistoryEntry } from '../../../shared/ipc/contract'
+import type { BulkJob, HistoryEntry } from '../../../shared/ipc/contract'
 import type { Handlers } from '../ipc/dispatch'
 import type { Method } from '../../../shared/ipc/contract'
 import { TRAY_RECENT } from './tray-menu'
+
+/** History rows read to find five different codes: a code checked again repeats its row. */
+const HISTORY_READ = 50
+
+/** Newest first, each code once (its latest check): re-checks must not fill the tray's five. */
+export function lastPerCode(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  const seen = new Set<string>()
+  return entries.filter((e) => {
+    const key = e.code.toLowerCase()
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
 
 /** What the tray shows: the active connection's last verdicts and the shortcut in force. */
 export async function trayFeed(
   handlers: Pick<Handlers, 'listHistory' | 'getQuickSettings'>
 ): Promise<{ recent: HistoryEntry[]; shortcutLabel: string | null }> {
   const [history, settings] = await Promise.all([
-    handlers.listHistory({ limit: TRAY_RECENT }).catch(() => null),
+    handlers.listHistory({ limit: HISTORY_READ }).catch(() => null),
     handlers.getQuickSettings(undefined)
   ])
   return {
-    recent: history?.entries ?? [],
+    recent: lastPerCode(history?.entries ?? []).slice(0, TRAY_RECENT),
     shortcutLabel: settings.shortcutStatus.state === 'on' ? settings.shortcutLabel : null
   }
 }
@@ -45,6 +59,37 @@ export function withRefreshAfter(
       } finally {
         after()
       }
+    }
+  }
+  return wrapped as Handlers
+}
+
+/** Bulk channels answer with the job; each code it answers is recorded in History too. */
+export const TRAY_STALE_AFTER_BULK = [
+  'startBulk',
+  'getBulk',
+  'pauseBulk',
+  'resumeBulk',
+  'cancelBulk'
+] as const satisfies readonly Method[]
+
+/**
+ * The same handlers, the bulk ones calling `after` only when a job answered more codes than
+ * when last seen: the page polls `getBulk` while a job runs, and many polls bring no
+ * new verdict, so the tray is not rebuilt for nothing.
+ */
+export function withRefreshOnBulkProgress(handlers: Handlers, after: () => void): Handlers {
+  const answered = new Map<string, number>()
+  const wrapped: Record<string, unknown> = { ...handlers }
+  for (const method of TRAY_STALE_AFTER_BULK) {
+    const original = handlers[method] as (request: unknown) => Promise<BulkJob>
+    wrapped[method] = async (request: unknown) => {
+      const job = await original(request)
+      if (job.done !== (answered.get(job.jobId) ?? 0)) {
+        answered.set(job.jobId, job.done)
+        after()
+      }
+      return job
     }
   }
   return wrapped as Handlers

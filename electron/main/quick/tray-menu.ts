@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { shortCode } from '../../../shared/purchase-code'
+import { verdictOfEntry } from '../../../shared/verdict'
 
 /** What a tray entry does; the glue turns each into a click handler. */
 export type TrayAction =
@@ -14,19 +15,23 @@ export type TrayEntry =
 
 export const TRAY_RECENT = 5
 
-/** "✓ Valid · Flat Icons Pack · 3f1c2a9e…9b0c": a verdict is a word, not only a mark. */
-export function recentLabel(entry: HistoryEntry): string {
-  const verdict = entry.valid ? '✓ Valid' : '✗ Not valid'
+/**
+ * "Valid · support expired · Flat Icons Pack · 3f1c2a9e…9b0c": the one verdict model's words,
+ * judged at `now` like every other screen, so a code whose support ended never reads "Valid".
+ */
+export function recentLabel(entry: HistoryEntry, now: Date): string {
+  const verdict = verdictOfEntry(entry, { now }).label
   const what = entry.itemName ? ` · ${entry.itemName}` : ''
   const label = `${verdict}${what} · ${shortCode(entry.code)}`
   // Menus do not wrap: a long item name would make the menu as wide as the screen.
   return label.length > 70 ? `${label.slice(0, 69)}…` : label
 }
 
-/** The tray menu: check the clipboard, the last five verdicts, open, quit. */
+/** The tray menu: check the clipboard, the last five verdicts (as of `now`), open, quit. */
 export function trayMenu(
   recent: readonly HistoryEntry[],
-  shortcutLabel: string | null
+  shortcutLabel: string | null,
+  now: Date
 ): TrayEntry[] {
   const shown = recent.slice(0, TRAY_RECENT)
   return [
@@ -42,7 +47,7 @@ export function trayMenu(
       ? [{ type: 'normal' as const, label: 'No checks yet', enabled: false, action: null }]
       : shown.map((e) => ({
           type: 'normal' as const,
-          label: recentLabel(e),
+          label: recentLabel(e, now),
           enabled: true,
           action: { kind: 'show-code' as const, code: e.code }
         }))),

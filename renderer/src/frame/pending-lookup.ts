@@ -6,7 +6,8 @@ import { useValidate } from '../stores/validate'
 
 /**
  * A code main left for this window (a sellerdesk:// link, the tray, the lookup window's
- * "Open in Seller Desk"): shown in Validate with its verdict. Main cannot push it (no event
+ * "Open in Seller Desk"): shown in Validate with its verdict, the one main already has when
+ * the code was just checked. Main cannot push it (no event
  * reaches the page), so the window asks on load, on focus and when it becomes visible;
  * main focuses the window when it leaves one. Only once connected: before that there is
  * nothing to check with, and the code waits.
@@ -14,10 +15,16 @@ import { useValidate } from '../stores/validate'
 export async function takePendingLookup(): Promise<void> {
   const r = await getBridge().takePendingLookup()
   if (!r.ok || r.data.code === null) return
-  const code = r.data.code
+  const { code, checked } = r.data
   useBulk.getState().setTab('single')
   useNav.getState().go('validate')
   const validate = useValidate.getState()
+  // Just checked in the lookup window or listed in the tray minutes ago: that verdict, not a
+  // second request (and a second History row). A link, or an older check, is checked now.
+  if (checked && checked.code === code) {
+    validate.adopt(checked)
+    return
+  }
   validate.setInput(code)
   await validate.check(code)
 }

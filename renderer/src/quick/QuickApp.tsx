@@ -203,6 +203,9 @@ export function QuickApp(): React.JSX.Element {
               <VerdictCard
                 validation={shown}
                 now={now}
+                // As in Validate: once the field holds another code, this card is dimmed and
+                // says so, so the verdict is never read as the new code's.
+                stale={!opensRecord}
                 onOpenItem={() => void openInMain(shown.code)}
               />
             )}

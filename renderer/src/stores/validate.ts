@@ -51,6 +51,11 @@ interface ValidateState {
   check(text: string, options?: { anyway?: boolean }): Promise<void>
   retry(): Promise<void>
   show(validation: Validation): void
+  /**
+   * A verdict got in another window (the lookup window, minutes ago): shown, and listed with
+   * this session's lookups as if checked here, without asking the marketplace again.
+   */
+  adopt(validation: Validation): void
   loadEarlier(): Promise<void>
   loadSamples(): Promise<void>
   reset(): void
@@ -151,6 +156,12 @@ export const useValidate = create<ValidateState>((set, get) => ({
       found: null,
       noCode: null
     })
+  },
+
+  adopt(validation) {
+    get().show(validation)
+    const recent = get().recent.filter((v) => v.code !== validation.code)
+    set({ recent: [validation, ...recent].slice(0, MAX_RECENT) })
   },
 
   async loadEarlier() {

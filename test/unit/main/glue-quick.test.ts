@@ -201,16 +201,26 @@ describe('tray', () => {
       'Quit Seller Desk'
     ])
 
+    // Support long ended, far ahead, none: the tray judges it at "now" like every screen.
+    const support = ['2020-01-01T00:00:00Z', '2999-01-01T00:00:00Z', null]
     const recent = Array.from({ length: 7 }, (_, i) =>
-      entry({ code: `${i}f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c`, valid: i !== 1 })
+      entry({
+        code: `${i}f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c`,
+        valid: i !== 1,
+        supportedUntil: support[i % 3] ?? null
+      })
     )
     tray!.update(recent, 'Ctrl+Alt+V')
     const labels = icon.menu.map((i) => i.label ?? i.type ?? '')
     expect(labels[0]).toBe('Check clipboard (Ctrl+Alt+V)')
-    expect(
-      labels.filter((l) => l.startsWith('✓ Valid') || l.startsWith('✗ Not valid'))
-    ).toHaveLength(5)
-    expect(labels[4]).toBe('✗ Not valid · Flat Icons Pack · 1f1c2a9e…9b0c')
+    // The one verdict model's words (shared/verdict.ts), as History and Validate write them.
+    expect(labels.slice(3, 8)).toEqual([
+      'Valid · support expired · Flat Icons Pack · 0f1c2a9e…9b0c',
+      'Not valid · Flat Icons Pack · 1f1c2a9e…9b0c',
+      'Valid · no support · Flat Icons Pack · 2f1c2a9e…9b0c',
+      'Valid · support expired · Flat Icons Pack · 3f1c2a9e…9b0c',
+      'Valid · Flat Icons Pack · 4f1c2a9e…9b0c'
+    ])
 
     for (const item of icon.menu) item.click?.()
     expect(acts).toEqual([

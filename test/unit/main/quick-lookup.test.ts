@@ -2,15 +2,27 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ShortcutStatus } from '../../../shared/ipc/contract'
+import type { ShortcutStatus, Validation } from '../../../shared/ipc/contract'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import type { QuickDesktop } from '../../../electron/main/quick/desktop'
+import { createFreshVerdicts, FRESH_FOR_MS } from '../../../electron/main/quick/fresh-verdicts'
 import { createQuickLookupService, refusedMessage } from '../../../electron/main/quick/service'
 import { createSettingsStore, SETTINGS_FILE } from '../../../electron/main/settings/store'
 import type { Handlers } from '../../../electron/main/ipc/dispatch'
 
 // Quick lookup's main side in plain Node: settings saved in a real settings.json, a desktop
 // that records what it was told, and the one-slot pending lookups the windows ask for.
+
+const CODE = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
+const OLD = '4f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
+const OTHER = '5f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
+const NOW = Date.parse('2026-11-23T12:00:00Z')
+const validation = (code: string, at: number): Validation => ({
+  valid: false,
+  message: 'Unknown purchase code',
+  code,
+  checkedAt: new Date(at).toISOString()
+})
 
 let dataDir: string
 beforeEach(async () => {
@@ -145,18 +157,47 @@ describe('quick lookup service', () => {
       desktop: d.desktop
     })
     const h = quick.handlers
-    expect(await h.takePendingLookup(undefined)).toEqual({ code: null })
+    expect(await h.takePendingLookup(undefined)).toEqual({ code: null, checked: null })
     quick.slots.offerMain('older')
     await h.openInMainWindow({ code: 'abc12345' })
     expect(d.calls).toEqual(['hide quick', 'show main'])
-    expect(await h.takePendingLookup(undefined)).toEqual({ code: 'abc12345' })
-    expect(await h.takePendingLookup(undefined)).toEqual({ code: null })
+    expect(await h.takePendingLookup(undefined)).toEqual({ code: 'abc12345', checked: null })
+    expect(await h.takePendingLookup(undefined)).toEqual({ code: null, checked: null })
 
     quick.slots.offerQuick('from-clipboard-1')
     expect(await h.takeQuickLookup(undefined)).toEqual({ code: 'from-clipboard-1' })
     expect(await h.takeQuickLookup(undefined)).toEqual({ code: null })
     await h.closeQuickLookup(undefined)
     expect(d.calls.at(-1)).toBe('hide quick')
+  })
+
+  it('hands the main window the verdict main already has, so the code is not checked twice', async () => {
+    const d = fakeDesktop()
+    const fresh = createFreshVerdicts(() => NOW)
+    fresh.remember('c1', validation(CODE, NOW - 60_000))
+    fresh.remember('c1', validation(OLD, NOW - FRESH_FOR_MS))
+    fresh.remember('c2', validation(OTHER, NOW - 1000))
+    const quick = createQuickLookupService({
+      settings: createSettingsStore({ dataDir }),
+      platform: 'linux',
+      desktop: d.desktop,
+      freshVerdict: async (code) => fresh.find('c1', code)
+    })
+    const h = quick.handlers
+    // The lookup window's "Open in Seller Desk", the code as the buyer typed it.
+    await h.openInMainWindow({ code: CODE.toUpperCase() })
+    expect(await h.takePendingLookup(undefined)).toEqual({
+      code: CODE.toUpperCase(),
+      checked: validation(CODE, NOW - 60_000)
+    })
+    // A tray entry checked five minutes ago, or on another connection: checked again.
+    await quick.handOver(OLD)
+    expect(await h.takePendingLookup(undefined)).toEqual({ code: OLD, checked: null })
+    await quick.handOver(OTHER)
+    expect(await h.takePendingLookup(undefined)).toEqual({ code: OTHER, checked: null })
+    // A sellerdesk:// link carries no verdict: the main window checks it.
+    quick.slots.offerMain(CODE)
+    expect(await h.takePendingLookup(undefined)).toEqual({ code: CODE, checked: null })
   })
 
   it('says what still works when Wayland refuses global shortcuts', () => {

@@ -55,10 +55,17 @@ describe('Accessibility (axe-core)', () => {
       await check('Item detail')
       await page.keyboard.press('Escape')
       await list.waitFor()
+      await page.getByRole('button', { name: 'Add by id' }).click()
+      await page.getByRole('group', { name: 'Add by id' }).getByLabel('Item id').waitFor()
+      await check('Items, Add by id')
+      await page.keyboard.press('Escape')
+      await page.getByRole('group', { name: 'Add by id' }).waitFor({ state: 'detached' })
 
       await page.keyboard.press('Control+K')
       await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
-      await check('Validate, empty')
+      // The demo's sample codes arrive a moment after the screen: checked with them shown.
+      await page.getByRole('region', { name: 'Try a demo code' }).waitFor()
+      await check('Validate, empty with the demo codes')
       const codes = market!.sampleCodes
       const field = page.getByLabel('Purchase code', { exact: true })
       for (const [label, code] of [
@@ -74,14 +81,42 @@ describe('Accessibility (axe-core)', () => {
         await verdict(page).waitFor()
         await check(`Validate, ${label}`)
       }
+      // Another code typed over the last one: the card stays, dimmed, until Enter.
+      await field.fill(codes.valid)
+      await page.locator('article[data-stale="true"]').waitFor()
+      await check('Validate, stale verdict')
+      await field.fill(`Mine is ${codes.noSupport}, my colleague has ${codes.valid}`)
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: 'Check all 2 in Bulk' }).waitFor()
+      await verdict(page).getByText(codes.noSupport, { exact: true }).waitFor()
+      await check('Validate, text with several codes')
+      await field.fill('Thanks, see you next week')
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: 'Check anyway' }).waitFor()
+      await check('Validate, text with no code')
+      market!.faults.inject(
+        { type: 'status', status: 500, body: 'html' },
+        { times: 1, path: '/api/purchases/validation' }
+      )
+      await field.fill(codes.valid)
+      await page.keyboard.press('Enter')
+      await page.getByRole('alert').getByRole('button', { name: 'Retry' }).waitFor()
+      await check('Validate, the marketplace failed')
 
       await page.getByRole('tab', { name: 'Bulk' }).click()
       await page
         .getByLabel('Codes to check')
         .fill([codes.valid, codes.expired, codes.noSupport, codes.invalid].join('\n'))
+      await page.getByTestId('bulk-found').filter({ hasText: '4 codes found' }).waitFor()
+      await check('Bulk, pasted text counted')
       await page.getByRole('button', { name: 'Check all' }).click()
       await page.getByText('Finished', { exact: true }).waitFor()
       await check('Bulk results')
+      const filters = page.getByRole('group', { name: 'Show codes by verdict' })
+      await filters.locator('button[data-verdict="support-expired"]').click()
+      await filters.locator('button[data-verdict="support-expired"][aria-pressed="true"]').waitFor()
+      await page.getByRole('combobox', { name: /^Order/ }).selectOption('verdict')
+      await check('Bulk results, filtered and ordered')
 
       await nav(page, 'History', 'History')
       await page.getByRole('table', { name: 'Lookup history' }).waitFor()
@@ -89,6 +124,8 @@ describe('Accessibility (axe-core)', () => {
 
       await nav(page, 'Settings', 'Settings')
       await page.getByTestId('cache-size').waitFor()
+      // The browser host says the shortcut and tray are the desktop app's.
+      await page.getByText(/Desktop app only/).waitFor()
       await check('Settings')
       await page
         .getByRole('button', { name: /^Remove / })
@@ -96,6 +133,18 @@ describe('Accessibility (axe-core)', () => {
         .click()
       await page.getByRole('button', { name: 'Cancel' }).waitFor()
       await check('Settings, confirm removal')
+      await page.getByRole('button', { name: 'Cancel' }).click()
+
+      // The lookup window's page, as the browser host serves it (the token is kept already).
+      await page.goto(`${h.host.baseUrl}/?view=quick`)
+      await page.getByRole('heading', { name: 'Quick lookup' }).waitFor()
+      await check('Quick lookup, empty')
+      await page.getByLabel('Purchase code', { exact: true }).fill(codes.expired)
+      await page.keyboard.press('Enter')
+      await verdict(page)
+        .getByText(/Support expired/)
+        .waitFor()
+      await check('Quick lookup, verdict')
     })
   }
 })

@@ -38,6 +38,23 @@ export async function seriousViolations(page: Page, within?: string): Promise<Vi
   // A string is evaluated as a script through the DevTools protocol, which the page's CSP
   // (no inline scripts, no eval) does not govern.
   if (!present) await page.evaluate(axeSource())
+  // A seller reads the screen once it has settled: a button fading from primary to
+  // secondary (120 ms) is measured once the fade ends, not at whatever frame axe catches.
+  // Only transitions: they end; a spinner's or skeleton's endless animation would not.
+  await page.evaluate(async () => {
+    interface Anim {
+      finished: Promise<unknown>
+    }
+    const g = globalThis as unknown as {
+      document: { getAnimations(): Anim[] }
+      CSSTransition?: new () => Anim
+    }
+    const Transition = g.CSSTransition
+    if (!Transition) return
+    const running = g.document.getAnimations().filter((a) => a instanceof Transition)
+    // A transition cancelled midway rejects `finished`: the state it left is what shows.
+    await Promise.all(running.map((a) => a.finished.catch(() => null)))
+  })
   const violations = await page.evaluate(
     async ({ tags, within }) => {
       interface AxeResult {

@@ -69,12 +69,11 @@ describe('A verdict you can trust', () => {
     const none = page.getByRole('alert').filter({ hasText: 'No purchase code found' })
     await none.waitFor()
     expect(validations(market)).toBe(before)
-    // "Check anyway": main refuses text with spaces as not a code, and records nothing.
-    await none.getByRole('button', { name: 'Check anyway' }).click()
-    const refused = page.getByRole('alert').filter({ hasText: /not a purchase code/ })
-    await refused.waitFor()
-    // Sending the same text again would fail the same way: no Retry offered.
-    expect(await refused.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    // Main refuses text with spaces as not a code, so it is not offered "Check anyway": one
+    // sentence with the next step, and no second, contradicting message.
+    expect(await none.textContent()).toContain('a code has no spaces, so paste just the code')
+    expect(await none.getByRole('button', { name: 'Check anyway' }).count()).toBe(0)
+    expect(await page.getByRole('alert').count()).toBe(1)
     expect(validations(market)).toBe(before)
 
     // Several codes: the first is checked, all can go to Bulk in one click.

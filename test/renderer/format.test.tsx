@@ -55,6 +55,14 @@ describe('dates', () => {
     expect(thisYear).not.toMatch(/2025/)
     expect(lastYear).toMatch(/2024/)
   })
+
+  it('writes the hour without a leading zero', () => {
+    const now = new Date(2025, 10, 20, 9, 0)
+    expect(formatDateTime(new Date(2025, 10, 12, 16, 32).toISOString(), now)).toBe(
+      'Nov 12, 4:32 PM'
+    )
+    expect(formatDateTime(new Date(2025, 10, 12, 4, 5).toISOString(), now)).toBe('Nov 12, 4:05 AM')
+  })
 })
 
 describe('formatRelative', () => {

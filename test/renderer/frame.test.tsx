@@ -67,7 +67,7 @@ describe('frame', () => {
     expect(links.map((l) => l.textContent)).toEqual([
       'AccountCtrl+1',
       'ItemsCtrl+2',
-      'ValidateCtrl+3Ctrl+K',
+      'ValidateCtrl+3/K',
       'HistoryCtrl+4',
       'SettingsCtrl+5'
     ])

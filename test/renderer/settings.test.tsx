@@ -233,7 +233,14 @@ describe('Settings: connections', () => {
 
   it('warns when the keychain is unavailable', async () => {
     await setup({ listConnections: async () => ok(sampleConnections({ keychain: 'unavailable' })) })
-    expect(screen.getByText(/keychain is not available/)).toBeInTheDocument()
+    expect(screen.getByText(/keychain is not available: new keys/)).toBeInTheDocument()
+  })
+
+  it('says keys are session-only under "What is stored where" when there is no keychain', async () => {
+    await setup({ listConnections: async () => ok(sampleConnections({ keychain: 'unavailable' })) })
+    const section = screen.getByRole('region', { name: 'What is stored where' })
+    expect(section).toHaveTextContent(/API keys are kept for this session only/)
+    expect(section).not.toHaveTextContent(/are kept in (the|your)/)
   })
 
   it('says when a damaged settings file cost a connection', async () => {

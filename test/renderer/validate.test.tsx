@@ -7,7 +7,7 @@ import { NOT_VALID_EXPLANATION } from '../../renderer/src/views/validate/Verdict
 import { useValidate } from '../../renderer/src/stores/validate'
 import { useNav } from '../../renderer/src/stores/nav'
 import { useBulk } from '../../renderer/src/stores/bulk'
-import { isUuidShaped, normaliseCode } from '../../renderer/src/lib/codes'
+import { isUuidShaped, normaliseCode, shortCode } from '../../renderer/src/lib/codes'
 import { scanForCode } from '../../shared/purchase-code'
 import type { SellerDeskApi } from '../../shared/ipc/api'
 import type { HistoryEntry } from '../../shared/ipc/contract'
@@ -369,6 +369,22 @@ describe('what was known before', () => {
     expect(within(again).getByText(/^Checked before: Not valid · Mar 5/)).toBeInTheDocument()
   })
 
+  it('leaves out "Checked before" when it would repeat the card\'s own minute and verdict', async () => {
+    installFakeBridge({
+      validatePurchase: async (req) => {
+        const data = (await validOn()(req).then((r) => (r.ok ? r.data : null)))!
+        return ok({ ...data, previous: { valid: true, checkedAt: data.checkedAt } })
+      }
+    })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
+    const card = await screen.findByRole('article', { name: 'Valid' })
+    expect(within(card).getByText(/^Checked /)).toBeInTheDocument()
+    expect(card).not.toHaveTextContent('Checked before')
+    expect(live()).not.toHaveTextContent('Checked before')
+  })
+
   it('a code not valid now and not valid before gets the quiet line; was-valid keeps its warning alone', async () => {
     let flagged = false
     installFakeBridge({
@@ -577,12 +593,33 @@ describe('what the field holds', () => {
     const bridge = installFakeBridge({ validatePurchase: invalid() })
     const user = userEvent.setup()
     render(<ValidateView />)
-    await user.type(screen.getByLabelText('Purchase code'), 'Thanks for the help{Enter}')
+    await user.type(screen.getByLabelText('Purchase code'), 'thanks{Enter}')
     expect(bridge.calls.validatePurchase).toBeUndefined()
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent('No purchase code found in this text')
     await user.click(within(alert).getByRole('button', { name: 'Check anyway' }))
-    expect(bridge.calls.validatePurchase).toEqual([{ code: 'thanks for the help' }])
+    expect(bridge.calls.validatePurchase).toEqual([{ code: 'thanks' }])
+    // The send was real: its verdict shows, with the one warning that goes with it.
+    expect(await screen.findByRole('article', { name: 'Not valid' })).toBeInTheDocument()
+    expect(screen.getByText(/It was checked anyway/)).toBeInTheDocument()
+  })
+
+  it('offers no "Check anyway" for text with spaces: one sentence, one next step', async () => {
+    // Main refuses such text as invalid input: offering to send it led to two messages.
+    const bridge = installFakeBridge({ validatePurchase: invalid() })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    await user.type(screen.getByLabelText('Purchase code'), 'hello there{Enter}')
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent(
+      'No purchase code found in this text: a code has no spaces, so paste just the code.'
+    )
+    expect(within(alert).queryByRole('button')).toBeNull()
+    // Even asked directly, the store does not send it.
+    await act(() => useValidate.getState().check('hello there', { anyway: true }))
+    expect(bridge.calls.validatePurchase).toBeUndefined()
+    expect(screen.queryByText(/checked anyway/)).toBeNull()
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
   })
 
   it('dims the verdict once the field holds another code, and names its code', async () => {
@@ -597,7 +634,9 @@ describe('what the field holds', () => {
     await user.type(field, OTHER)
     expect(card).toHaveAttribute('data-stale', 'true')
     expect(card).toHaveTextContent(CODE)
-    expect(card).toHaveTextContent('not the one in the field now')
+    expect(card).toHaveTextContent(
+      `Earlier result for ${shortCode(CODE)}. Press Enter to check ${shortCode(OTHER)}.`
+    )
     // Back to the card's own code: no longer stale.
     await user.clear(field)
     await user.type(field, CODE.toUpperCase())

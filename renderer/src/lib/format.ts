@@ -79,14 +79,14 @@ export function formatDateTime(iso: string | null | undefined, now: Date = new D
     ? dateFormat('dt', {
         day: 'numeric',
         month: 'short',
-        hour: '2-digit',
+        hour: 'numeric',
         minute: '2-digit'
       }).format(d)
     : dateFormat('dty', {
         day: 'numeric',
         month: 'short',
         year: 'numeric',
-        hour: '2-digit',
+        hour: 'numeric',
         minute: '2-digit'
       }).format(d)
 }

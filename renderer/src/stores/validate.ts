@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
 import type { HistoryEntry, SampleCodes, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
-import { normaliseCode } from '../lib/codes'
+import { isOneWord, normaliseCode } from '../lib/codes'
 import { scanForCode } from '../../../shared/purchase-code'
 
 const MAX_RECENT = 50
@@ -97,7 +97,9 @@ export const useValidate = create<ValidateState>((set, get) => ({
 
   async check(raw, options = {}) {
     const scan = scanForCode(raw)
-    if (scan.kind === 'none' && !options.anyway) {
+    // Text with a space is never sent, "anyway" or not: main would refuse it as invalid
+    // input, and the seller would read two messages about one paste.
+    if (scan.kind === 'none' && (!options.anyway || !isOneWord(raw))) {
       if (scan.text !== '') set({ noCode: raw, found: null })
       return
     }

@@ -36,6 +36,11 @@ export interface ErrorStateProps {
   actions?: ReactNode
   /** A card in the flow of a view (where a result would appear) instead of the view's whole body. */
   inline?: boolean
+  /**
+   * False when the message already says what to do (main's invalid-input answers do):
+   * the generic next step would only repeat or contradict it.
+   */
+  withNextStep?: boolean
 }
 
 /** One heading from the error's kind, the message as main phrased it, the next step, Retry. */
@@ -43,9 +48,10 @@ export function ErrorState({
   error,
   onRetry,
   actions,
-  inline = false
+  inline = false,
+  withNextStep = true
 }: ErrorStateProps): React.JSX.Element {
-  const next = errorNextStep(error)
+  const next = withNextStep ? errorNextStep(error) : error.message
   return (
     <div className={`${styles.state} ${styles.error} ${inline ? styles.inline : ''}`} role="alert">
       <div className={styles.icon} aria-hidden>

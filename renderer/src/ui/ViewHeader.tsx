@@ -25,6 +25,39 @@ function useNow(intervalMs = 30_000): Date {
   return now
 }
 
+/**
+ * One sync line: the icon stays, the words end in an ellipsis when the top bar is narrow
+ * (a 760 px window with Back and Refresh); the title keeps the whole line, and the error
+ * behind it when there is one.
+ */
+function SyncLine({
+  state,
+  icon,
+  text,
+  detail,
+  warn = false,
+  children
+}: {
+  state: string
+  icon: ReactNode
+  /** The whole line, also its title; `children` may lay the same words out in parts. */
+  text: string
+  detail?: string | null
+  warn?: boolean
+  children?: ReactNode
+}): React.JSX.Element {
+  return (
+    <span
+      className={warn ? `${styles.sync} ${styles.offline}` : styles.sync}
+      data-state={state}
+      title={detail ? `${text}. ${detail}` : text}
+    >
+      {icon}
+      <span className={styles.syncText}>{children ?? text}</span>
+    </span>
+  )
+}
+
 export function SyncStatus({
   freshness,
   busy
@@ -35,54 +68,59 @@ export function SyncStatus({
   const now = useNow()
   if (busy) {
     return (
-      <span className={styles.sync} data-state="syncing">
-        <RefreshCw size={14} className={styles.spin} aria-hidden />
-        Syncing…
-      </span>
+      <SyncLine
+        state="syncing"
+        icon={<RefreshCw size={14} className={styles.spin} aria-hidden />}
+        text="Syncing…"
+      />
     )
   }
   if (!freshness) return null
+  const from = formatDateTime(freshness.fetchedAt, now)
   if (freshness.offline) {
     return (
-      <span
-        className={`${styles.sync} ${styles.offline}`}
-        data-state="offline"
-        title={freshness.refreshError ?? undefined}
-      >
-        <CloudOff size={14} aria-hidden />
-        Offline · data from {formatDateTime(freshness.fetchedAt, now)}
-      </span>
+      <SyncLine
+        state="offline"
+        warn
+        icon={<CloudOff size={14} aria-hidden />}
+        text={`Offline · data from ${from}`}
+        detail={freshness.refreshError}
+      />
     )
   }
   if (freshness.refreshErrorKind === 'keychain-unavailable') {
     return (
-      <span
-        className={`${styles.sync} ${styles.offline}`}
-        data-state="locked"
-        title={freshness.refreshError ?? undefined}
-      >
-        <LockKeyhole size={14} aria-hidden />
-        Keychain locked · data from {formatDateTime(freshness.fetchedAt, now)}
-      </span>
+      <SyncLine
+        state="locked"
+        warn
+        icon={<LockKeyhole size={14} aria-hidden />}
+        text={`Keychain locked · data from ${from}`}
+        detail={freshness.refreshError}
+      />
     )
   }
   if (freshness.refreshError) {
     return (
-      <span
-        className={`${styles.sync} ${styles.offline}`}
-        data-state="stale"
-        title={freshness.refreshError}
-      >
-        <TriangleAlert size={14} aria-hidden />
-        Couldn’t refresh · data from {formatDateTime(freshness.fetchedAt, now)}
-      </span>
+      <SyncLine
+        state="stale"
+        warn
+        icon={<TriangleAlert size={14} aria-hidden />}
+        text={`Couldn’t refresh · data from ${from}`}
+        detail={freshness.refreshError}
+      />
     )
   }
+  const synced = formatRelative(freshness.fetchedAt, now)
   return (
-    <span className={styles.sync} data-state="online">
-      <span className={styles.dot} aria-hidden />
-      Online · synced {formatRelative(freshness.fetchedAt, now)}
-    </span>
+    <SyncLine
+      state="online"
+      icon={<span className={styles.dot} aria-hidden />}
+      text={`Online · synced ${synced}`}
+    >
+      {/* A narrow top bar says the shorter line (the green dot still says "online"). */}
+      <span className={styles.syncFull}>{`Online · synced ${synced}`}</span>
+      <span className={styles.syncShort}>{`Synced ${synced}`}</span>
+    </SyncLine>
   )
 }
 

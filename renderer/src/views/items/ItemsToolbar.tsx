@@ -71,7 +71,7 @@ export function ItemsToolbar({
         className={styles.search}
         inputRef={searchRef}
         label="Search items"
-        placeholder="Search name, tag, category"
+        placeholder="Search items"
         clearLabel="Clear"
         value={filters.query}
         onChange={(query) => onFilters({ query })}

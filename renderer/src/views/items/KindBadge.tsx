@@ -29,9 +29,14 @@ export function KindBadge({
   className?: string
 }): React.JSX.Element {
   return (
-    <span className={className ? `${styles.badge} ${className}` : styles.badge} data-kind={kind}>
+    <span
+      className={className ? `${styles.badge} ${className}` : styles.badge}
+      data-kind={kind}
+      title={LABEL[kind]}
+    >
       <KindIcon kind={kind} size={12} />
-      {LABEL[kind]}
+      {/* Its own box: a narrow list keeps the icon and hides the word from sight only. */}
+      <span data-word>{LABEL[kind]}</span>
     </span>
   )
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Database, HardDrive, KeyRound, ListChecks, Settings2 } from 'lucide-react'
-import type { AppInfo } from '../../../../shared/ipc/contract'
+import type { AppInfo, ConnectionsState } from '../../../../shared/ipc/contract'
 import { getBridge } from '../../bridge'
+import { useConnections } from '../../stores/connections'
 import { useSettings } from '../../stores/settings'
 import styles from './Settings.module.css'
 
@@ -19,10 +20,35 @@ export function keychainName(platform: string | undefined): string {
   }
 }
 
+/**
+ * Where the keys are, as things stand: with no keychain (the browser host, a locked or
+ * missing Secret Service) new keys live in memory only, and saying "kept in the keyring"
+ * would contradict the banner above.
+ */
+export function keysStatement(
+  state: ConnectionsState | null,
+  platform: string | undefined
+): string {
+  const where = keychainName(platform)
+  if (state?.keychain === 'unavailable') {
+    const saved = state.connections.some((c) => c.keyStorage === 'keychain')
+    return (
+      'are kept for this session only, because the system keychain is not available: in ' +
+      'memory, never in a file, and gone when Seller Desk quits.' +
+      (saved ? ` Keys saved earlier stay in ${where}, to be read once it is available again.` : '')
+    )
+  }
+  return (
+    `are kept in ${where}, one entry per connection, never in a file. A key kept “for this ` +
+    'session only” lives in memory and is gone when Seller Desk quits.'
+  )
+}
+
 /** A plain statement of what Seller Desk keeps, and where. */
 export function StorageSection(): React.JSX.Element {
   const [info, setInfo] = useState<AppInfo | null>(null)
   const dataDir = useSettings((s) => s.cache?.dataDir ?? null)
+  const connections = useConnections((s) => s.state)
   useEffect(() => {
     let live = true
     void getBridge()
@@ -42,9 +68,7 @@ export function StorageSection(): React.JSX.Element {
         <li>
           <KeyRound size={16} aria-hidden />
           <p>
-            <strong>API keys</strong> are kept in {keychainName(info?.platform)}, one entry per
-            connection, never in a file. A key kept “for this session only” lives in memory and is
-            gone when Seller Desk quits.
+            <strong>API keys</strong> {keysStatement(connections, info?.platform)}
           </p>
         </li>
         <li>

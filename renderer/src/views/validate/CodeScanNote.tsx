@@ -1,5 +1,5 @@
 import { ListChecks, ScanSearch, Send } from 'lucide-react'
-import { shortCode } from '../../lib/codes'
+import { isOneWord, shortCode } from '../../lib/codes'
 import { Button } from '../../ui/Button'
 import styles from './Validate.module.css'
 
@@ -22,6 +22,16 @@ export function CodeScanNote({
   onCheckAll(text: string): void
 }): React.JSX.Element | null {
   if (noCode !== null) {
+    // Main refuses text with a space or line break outright, so "Check anyway" is only
+    // offered for one word: that send is real and its verdict shows.
+    if (!isOneWord(noCode)) {
+      return (
+        <div className={styles.scanNote} role="alert" data-kind="none">
+          <ScanSearch size={16} aria-hidden />
+          <p>No purchase code found in this text: a code has no spaces, so paste just the code.</p>
+        </div>
+      )
+    }
     return (
       <div className={styles.scanNote} role="alert" data-kind="none">
         <ScanSearch size={16} aria-hidden />

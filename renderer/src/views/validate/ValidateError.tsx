@@ -78,8 +78,10 @@ function Failure({
       />
     )
   }
-  // What was entered is the problem: sending it again would fail the same way.
-  if (error.kind === 'invalid-input') return <ErrorState error={error} inline />
+  // What was entered is the problem: sending it again would fail the same way. Main's
+  // message names the fix ("Paste just the code."); nothing on this screen is highlighted.
+  if (error.kind === 'invalid-input')
+    return <ErrorState error={error} inline withNextStep={false} />
   if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} inline />
   return (
     <div className={styles.rateLimited} role="alert">

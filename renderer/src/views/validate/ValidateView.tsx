@@ -108,9 +108,14 @@ export function ValidateView(): React.JSX.Element {
   if (tab === 'bulk') return <BulkView />
 
   const checked = s.lastCode
-  const warnShape = checked !== null && !isUuidShaped(checked)
+  // Said only beside the verdict the send earned: after an error nothing was checked.
+  const warnShape =
+    checked !== null && !isUuidShaped(checked) && s.result !== null && s.result.code === checked
   // The field no longer holds the code the card is about: the card says so.
   const stale = s.result !== null && normaliseCode(s.input) !== s.result.code
+  // What Enter would check: the field's first code (none found: Enter says so first).
+  const scanned = scanForCode(s.input)
+  const next = scanned.kind === 'none' ? null : scanned.code
 
   return (
     <section className={styles.view} aria-labelledby="validate-title">
@@ -197,7 +202,13 @@ export function ValidateView(): React.JSX.Element {
             />
           )}
           {!s.checking && s.result && (
-            <VerdictCard validation={s.result} onOpenItem={openItem} now={now} stale={stale} />
+            <VerdictCard
+              validation={s.result}
+              onOpenItem={openItem}
+              now={now}
+              stale={stale}
+              next={next}
+            />
           )}
         </div>
 

@@ -12,6 +12,7 @@ import {
 import type { Validation } from '../../../../shared/ipc/contract'
 import type { Purchase } from '../../../../shared/model'
 import { verdictOfValidation } from '../../../../shared/verdict'
+import { shortCode } from '../../lib/codes'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { categoryLine } from '../items/ItemCard'
 import { ItemThumb } from '../items/ItemThumb'
@@ -27,11 +28,17 @@ function wasValidLine(v: Extract<Validation, { valid: false }>, now: Date): stri
   return `It was valid when you checked it${when}: the purchase has probably been refunded or cancelled since.`
 }
 
-/** "Checked before: Valid · 12 Nov, 14:02": quiet, for any code seen before. */
+/**
+ * "Checked before: Valid · 12 Nov, 14:02": quiet, for any code seen before. Left out when
+ * the earlier check said the same in the same minute as this one: the card's "Checked …"
+ * line would show the very same time twice.
+ */
 export function previousLine(v: Validation, now: Date): string | null {
   if (!v.previous) return null
+  const when = formatDateTime(v.previous.checkedAt, now)
+  if (v.previous.valid === v.valid && when === formatDateTime(v.checkedAt, now)) return null
   const verdict = v.previous.valid ? 'Valid' : 'Not valid'
-  return `Checked before: ${verdict} · ${formatDateTime(v.previous.checkedAt, now)}`
+  return `Checked before: ${verdict} · ${when}`
 }
 
 /** The quiet line, left out when the was-valid warning already tells the same story. */
@@ -82,13 +89,41 @@ function ItemMiniCard({
   )
 }
 
-/** Shown on a card whose code is no longer the one in the field. */
-function StaleNote({ stale }: { stale: boolean }): React.JSX.Element | null {
+/**
+ * Shown on a card whose code is no longer the one in the field: whose result this is, and
+ * what Enter would check instead.
+ */
+function StaleNote({
+  stale,
+  code,
+  next
+}: {
+  stale: boolean
+  code: string
+  next: string | null
+}): React.JSX.Element | null {
   if (!stale) return null
   return (
     <p className={styles.staleNote}>
       <Pencil size={14} aria-hidden />
-      For the code below, not the one in the field now: press Enter to check that one.
+      <span>
+        Earlier result for{' '}
+        <span className="mono" title={code}>
+          {shortCode(code)}
+        </span>
+        .{' '}
+        {next ? (
+          <>
+            Press Enter to check{' '}
+            <span className="mono" title={next}>
+              {shortCode(next)}
+            </span>
+            .
+          </>
+        ) : (
+          'Press Enter to check what is in the field.'
+        )}
+      </span>
     </p>
   )
 }
@@ -97,12 +132,15 @@ interface CardProps {
   now: Date
   /** The field holds another code now: the card is dimmed and says so. */
   stale: boolean
+  /** The code Enter would check now, named on a stale card; null when unknown. */
+  next: string | null
 }
 
 function ValidCard({
   v,
   now,
   stale,
+  next,
   onOpenItem
 }: CardProps & {
   v: Extract<Validation, { valid: true }>
@@ -119,7 +157,7 @@ function ValidCard({
       data-stale={stale || undefined}
       aria-labelledby="verdict-word"
     >
-      <StaleNote stale={stale} />
+      <StaleNote stale={stale} code={v.code} next={next} />
       <header className={styles.verdict}>
         <CircleCheck size={40} aria-hidden className={styles.verdictIcon} />
         <div>
@@ -166,7 +204,8 @@ function ValidCard({
 function InvalidCard({
   v,
   now,
-  stale
+  stale,
+  next
 }: CardProps & { v: Extract<Validation, { valid: false }> }): React.JSX.Element {
   const verdict = verdictOfValidation(v, { now, formatDate })
   return (
@@ -177,7 +216,7 @@ function InvalidCard({
       data-stale={stale || undefined}
       aria-labelledby="verdict-word"
     >
-      <StaleNote stale={stale} />
+      <StaleNote stale={stale} code={v.code} next={next} />
       <header className={styles.verdict}>
         <CircleX size={40} aria-hidden className={styles.verdictIcon} />
         <div>
@@ -212,17 +251,20 @@ export function VerdictCard({
   validation,
   onOpenItem,
   now = new Date(),
-  stale = false
+  stale = false,
+  next = null
 }: {
   validation: Validation
   onOpenItem(id: number): void
   now?: Date
   stale?: boolean
+  /** On a stale card: the code Enter would check now (the field's), so the note names it. */
+  next?: string | null
 }): React.JSX.Element {
   return validation.valid ? (
-    <ValidCard v={validation} now={now} stale={stale} onOpenItem={onOpenItem} />
+    <ValidCard v={validation} now={now} stale={stale} next={next} onOpenItem={onOpenItem} />
   ) : (
-    <InvalidCard v={validation} now={now} stale={stale} />
+    <InvalidCard v={validation} now={now} stale={stale} next={next} />
   )
 }
 

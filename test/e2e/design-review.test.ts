@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { startOnDemo } from './harness'
+
+// What a design review of the merged app found, checked in real Chromium at the sizes it
+// named: 1280x800 and 760x700, light and dark, and the 440x540 quick lookup window.
+
+const box = async (l: Locator): Promise<{ x: number; y: number; width: number; height: number }> =>
+  (await l.boundingBox())!
+
+/** WCAG contrast of an element's text colour against the first opaque background up its tree. */
+function contrast(l: Locator): Promise<number> {
+  return l.evaluate((el) => {
+    const win = el.ownerDocument.defaultView!
+    const rgb = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number)
+    const lum = ([r, g, b]: number[]): number => {
+      const f = (v: number): number => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      }
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!)
+    }
+    let bg: typeof el | null = el
+    while (bg) {
+      const c = rgb(win.getComputedStyle(bg).backgroundColor)
+      if (c.length === 3 || (c.length === 4 && c[3]! > 0.99)) break
+      bg = bg.parentElement
+    }
+    const a = lum(rgb(win.getComputedStyle(el).color))
+    const b = bg ? lum(rgb(win.getComputedStyle(bg).backgroundColor)) : 1
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+  })
+}
+
+const card = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
+
+describe('Design review fixes', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`a stale verdict card goes neutral and stays readable (${colorScheme})`, async () => {
+      const { h, market } = await startOnDemo({
+        colorScheme,
+        viewport: { width: 1280, height: 800 }
+      })
+      const { page } = h
+      await page.getByTestId('balance').waitFor()
+      await page.keyboard.press('Control+3')
+      const field = page.getByLabel('Purchase code', { exact: true })
+      await field.fill(market.sampleCodes.valid)
+      await field.press('Enter')
+      await card(page).getByRole('heading', { name: 'Valid' }).waitFor()
+      const strip = card(page).getByText(/^Support active/)
+      const liveStrip = await strip.evaluate(
+        (el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor
+      )
+      const liveColour = await strip.evaluate(
+        (el) => el.ownerDocument.defaultView!.getComputedStyle(el).color
+      )
+
+      await field.fill('8d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f')
+      await expect.poll(() => card(page).getAttribute('data-stale')).toBe('true')
+      expect(await card(page).textContent()).toContain('Press Enter to check 8d2e4f60…4e5f.')
+      // No verdict colour left on the strip, and its words are no longer the live green.
+      expect(
+        await strip.evaluate(
+          (el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor
+        )
+      ).not.toBe(liveStrip)
+      expect(
+        await strip.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).color)
+      ).not.toBe(liveColour)
+      for (const l of [card(page).getByRole('heading', { name: 'Valid' }), strip]) {
+        expect(await contrast(l)).toBeGreaterThanOrEqual(4.5)
+      }
+    })
+  }
+
+  it('keeps every sidebar icon at full size and the labels in line on Validate', async () => {
+    const { h } = await startOnDemo({ viewport: { width: 1280, height: 800 } })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+3')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav
+      .getByRole('button', { name: 'Validate' })
+      .and(page.locator('[aria-current]'))
+      .waitFor()
+    const icons = await nav
+      .locator('button > svg')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)))
+    expect(icons).toEqual([16, 16, 16, 16, 16])
+    const lefts = await nav
+      .locator('button > span:first-of-type')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)))
+    expect(new Set(lefts).size).toBe(1)
+  })
+
+  it('at 760 px: sync state not cut mid-word, balance aligned, list keeps the kind', async () => {
+    const { h } = await startOnDemo({
+      colorScheme: 'dark',
+      viewport: { width: 760, height: 700 }
+    })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    const balanceCard = page.locator('section', { has: page.getByTestId('balance') })
+    const cover = page.locator('main img, main [class*="cover"]').first()
+    expect(Math.round((await box(balanceCard)).x)).toBe(Math.round((await box(cover)).x))
+
+    await page.keyboard.press('Control+2')
+    await page.getByRole('group', { name: 'Layout' }).getByRole('button', { name: 'List' }).click()
+    const row = page.getByRole('list', { name: 'Items' }).getByRole('button').first()
+    await row.waitFor()
+    const kind = row.locator('[data-kind]')
+    expect(await kind.isVisible()).toBe(true)
+    expect(await kind.getAttribute('title')).toMatch(/^(Image|Video|Audio)$/)
+
+    await row.click()
+    await page.getByRole('button', { name: /Back/ }).waitFor()
+    const sync = page.locator('header [data-state="online"]')
+    await sync.waitFor()
+    expect(await sync.getAttribute('title')).toMatch(/^Online · synced /)
+    const shown = sync.locator('span:visible').last()
+    const cut = await shown.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
+    expect(cut).toBe(false)
+    expect(await shown.textContent()).toMatch(/^Synced /)
+  })
+
+  it('the quick lookup window shows the whole verdict card above its footer', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { h, market } = await startOnDemo({
+        colorScheme,
+        viewport: { width: 440, height: 540 }
+      })
+      const { page } = h
+      await page.getByTestId('balance').waitFor()
+      await page.goto(`${h.host.baseUrl}/?view=quick`)
+      const field = page.getByLabel('Purchase code', { exact: true })
+      await field.fill(market.sampleCodes.valid)
+      await field.press('Enter')
+      const mini = card(page).getByRole('button', { name: /^Open item / })
+      await mini.waitFor()
+      const footer = await box(page.locator('footer'))
+      const m = await box(mini)
+      expect(m.y + m.height).toBeLessThanOrEqual(footer.y)
+      await h.close()
+    }
+  })
+})

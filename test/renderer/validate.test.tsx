@@ -117,7 +117,8 @@ describe('ValidateView', () => {
     const user = userEvent.setup()
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
-    const card = await screen.findByRole('article', { name: 'Valid' })
+    // The card says what bulk, History and the tray say: one verdict model.
+    const card = await screen.findByRole('article', { name: 'Valid · support expired' })
     expect(card).toHaveAttribute('data-tone', 'warn')
     expect(within(card).getByText('Support expired Mar 3, 2025')).toHaveAttribute(
       'data-tone',
@@ -134,7 +135,7 @@ describe('ValidateView', () => {
     })
     await user.clear(screen.getByLabelText('Purchase code'))
     await user.type(screen.getByLabelText('Purchase code'), `${CODE.replace('3f', '4f')}{Enter}`)
-    const next = await screen.findByRole('article', { name: 'Valid' })
+    const next = await screen.findByRole('article', { name: 'Valid · no support' })
     expect(within(next).getByText('No support')).toHaveAttribute('data-tone', 'neutral')
     // An unmapped licence is shown as sent, without a guessed badge.
     expect(within(next).getByText('Licence').nextElementSibling!.textContent!.trim()).toBe(

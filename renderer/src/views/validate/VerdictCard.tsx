@@ -1,5 +1,4 @@
 import {
-  CircleCheck,
   CircleX,
   Download,
   ShieldAlert,
@@ -16,6 +15,7 @@ import { shortCode } from '../../lib/codes'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { categoryLine } from '../items/ItemCard'
 import { ItemThumb } from '../items/ItemThumb'
+import { VERDICT_ICON } from '../../ui/VerdictBadge'
 import { supportLine, type SupportLine } from './support'
 import styles from './Validate.module.css'
 
@@ -149,6 +149,7 @@ function ValidCard({
   const p = v.purchase
   const verdict = verdictOfValidation(v, { now, formatDate })
   const support = supportLine(p.supported_until, now)
+  const VerdictIcon = VERDICT_ICON[verdict.state]
   return (
     <article
       className={styles.card}
@@ -159,10 +160,11 @@ function ValidCard({
     >
       <StaleNote stale={stale} code={v.code} next={next} />
       <header className={styles.verdict}>
-        <CircleCheck size={40} aria-hidden className={styles.verdictIcon} />
+        <VerdictIcon size={40} aria-hidden className={styles.verdictIcon} />
         <div>
+          {/* The model's words ("Valid · support expired"), as bulk, History and the tray say it. */}
           <h2 id="verdict-word" className={styles.verdictWord}>
-            Valid
+            {verdict.label}
           </h2>
           <p className={`${styles.code} mono`}>{v.code}</p>
         </div>

@@ -3,7 +3,7 @@ import { LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
 import type { Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
-import { formatDate, formatDateTime } from '../../lib/format'
+import { formatCompactTime, formatDate, formatDateTime } from '../../lib/format'
 import { entryVerdict } from '../../lib/verdict'
 import { Skeleton } from '../../ui/Skeleton'
 import { VerdictBadge } from '../../ui/VerdictBadge'
@@ -103,8 +103,14 @@ function Row({
         <VerdictCell verdict={verdict} flag={entry.flag} />
       </td>
       <td>
-        <span className={`${styles.code} mono`} title={entry.code}>
-          {shortCode(entry.code)}
+        <span className={styles.codeCell}>
+          <span className={`${styles.code} mono`} title={entry.code}>
+            {shortCode(entry.code)}
+          </span>
+          {/* With no room for the Item column, the item goes under its code. */}
+          <span className={styles.itemUnderCode}>
+            <ItemCell entry={entry} onOpenItem={onOpenItem} />
+          </span>
         </span>
       </td>
       <td className={styles.itemCol}>
@@ -117,7 +123,13 @@ function Row({
         <SupportCell entry={entry} verdict={verdict} />
       </td>
       <td className={`${styles.time} tabular`}>
-        <time dateTime={entry.checkedAt}>{formatDateTime(entry.checkedAt, now)}</time>
+        <time dateTime={entry.checkedAt} title={formatDateTime(entry.checkedAt, now)}>
+          {/* The whole date is always read out; a narrow window shows its short form. */}
+          <span className={styles.timeFull}>{formatDateTime(entry.checkedAt, now)}</span>
+          <span className={styles.timeShort} aria-hidden>
+            {formatCompactTime(entry.checkedAt, now)}
+          </span>
+        </time>
       </td>
       <td className={styles.actionCol}>
         <button

@@ -155,6 +155,12 @@ describe('Bulk validation', () => {
         1
       ) as string[]
     expect(new Set(await states())).toEqual(new Set(['support-expired']))
+    // One code shown: the box is as tall as its row, no empty bordered space under it.
+    const fit = await page.getByTestId('bulk-scroller').evaluate((el) => ({
+      box: el.clientHeight,
+      rows: el.querySelector('[role="rowgroup"]')!.getBoundingClientRect().height
+    }))
+    expect(fit.box).toBe(fit.rows)
     await page.getByRole('button', { name: /^All \d+$/ }).click()
     await page.getByLabel('Order').selectOption('verdict')
     const order = await states()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   daysBetween,
   formatBytes,
+  formatCompactTime,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -54,6 +55,14 @@ describe('dates', () => {
     expect(thisYear).toMatch(/02/)
     expect(thisYear).not.toMatch(/2025/)
     expect(lastYear).toMatch(/2024/)
+  })
+
+  it('shortens a date-time to the time today, the day this year, the month before', () => {
+    const now = new Date(2025, 10, 20, 18, 0)
+    expect(formatCompactTime(new Date(2025, 10, 20, 14, 2).toISOString(), now)).toBe('02:02 PM')
+    expect(formatCompactTime(new Date(2025, 10, 12, 14, 2).toISOString(), now)).toBe('Nov 12')
+    expect(formatCompactTime(new Date(2024, 10, 12, 14, 2).toISOString(), now)).toBe('Nov 2024')
+    expect(formatCompactTime('soon', now)).toBe('—')
   })
 })
 

@@ -69,6 +69,31 @@ describe('History', () => {
     await validRow.getByRole('button', { name: item.name }).waitFor()
     await page.getByText('3 lookups').waitFor()
 
+    // At 1280 px: "Valid · support expired" on one line, the item's name and the search's
+    // placeholder uncut.
+    const badge = rowOf(page, expired).locator('td').first().locator('[data-verdict]')
+    const badgeBox = await badge.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      line: parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).lineHeight)
+    }))
+    expect(badgeBox.height).toBeLessThan(badgeBox.line * 1.5)
+    const name = validRow.getByRole('button', { name: item.name })
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const placeholderFits = await page
+      .getByRole('searchbox', { name: 'Search history' })
+      .evaluate((el) => {
+        type Canvas = {
+          getContext(kind: '2d'): { font: string; measureText(t: string): { width: number } }
+        }
+        const doc = el.ownerDocument as unknown as { createElement(tag: 'canvas'): Canvas }
+        const style = el.ownerDocument.defaultView!.getComputedStyle(el)
+        const ctx = doc.createElement('canvas').getContext('2d')
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return ctx.measureText(el.getAttribute('placeholder') ?? '').width <= room
+      })
+    expect(placeholderFits).toBe(true)
+
     // Search by part of a code, then by verdict word.
     const search = page.getByRole('searchbox', { name: 'Search history' })
     await search.fill(expired.slice(0, 13))

@@ -74,22 +74,47 @@ describe('Narrow window (760 px)', () => {
     expect(rc.whole).toBe(true)
     expect(codes.valid.startsWith(rc.text.slice(0, 8))).toBe(true)
 
-    // Bulk: each row keeps its whole code and its support.
+    // Validate: the item keeps most of the row rather than ~85 px beside a slack verdict.
+    const recentItem = await recent
+      .locator('li')
+      .first()
+      .evaluate((li) => {
+        const row = li.querySelector('button')!.getBoundingClientRect()
+        const item = li.querySelector('button > span:nth-child(3)')!.getBoundingClientRect()
+        return { item: item.width, row: row.width }
+      })
+    expect(recentItem.item).toBeGreaterThan(recentItem.row / 2)
+
+    // Bulk: each row keeps its code (short form on screen, whole in the tooltip and read
+    // out) on one line and its support; the verdict filters take at most two rows.
     await page.getByRole('tab', { name: 'Bulk' }).click()
     await page.getByLabel('Codes to check').fill([codes.valid, codes.noSupport].join('\n'))
     await page.getByRole('button', { name: 'Check all' }).click()
     await page.getByText('Finished', { exact: true }).waitFor()
     const results = page.getByRole('table', { name: 'Bulk results' })
     for (const [code, support] of [
-      [codes.valid, /support until/],
-      [codes.noSupport, /no support/]
+      [codes.valid, /Support active/],
+      [codes.noSupport, /No support/]
     ] as const) {
       const row = results.getByRole('row').filter({ hasText: code })
-      const codeCell = await wholeOnScreen(row.getByRole('cell').nth(1).locator('span').first())
-      expect(codeCell).toEqual({ text: code, whole: true })
+      const cell = row.getByRole('cell').nth(1)
+      expect(await cell.getAttribute('title')).toBe(code)
+      const shown = await wholeOnScreen(cell.locator('[aria-hidden="true"]'))
+      expect(shown).toEqual({ text: `${code.slice(0, 8)}…${code.slice(-4)}`, whole: true })
+      const oneLine = await cell.evaluate((el) => el.getBoundingClientRect().height)
+      expect(oneLine).toBeLessThan(24)
       const meta = await wholeOnScreen(row.getByText(support))
       expect(meta.whole).toBe(true)
     }
+    const filterRows = await page
+      .getByRole('group', { name: 'Show codes by verdict' })
+      .evaluate(
+        (el) =>
+          new Set(
+            Array.from(el.children, (c) => Math.round((c as typeof el).getBoundingClientRect().top))
+          ).size
+      )
+    expect(filterRows).toBeLessThanOrEqual(2)
 
     // History: verdict, code and support stay.
     await page.keyboard.press('Control+4')
@@ -106,5 +131,30 @@ describe('Narrow window (760 px)', () => {
     expect((await wholeOnScreen(expiredRow.locator('td').first())).whole).toBe(true)
     // The short code (first and last characters) is not cut further.
     expect((await wholeOnScreen(expiredRow.locator('td').nth(1))).whole).toBe(true)
+    // With no Item column, the item's name sits under its code.
+    const purchase = market.data.purchases.find((p) => p.code === codes.expired)!
+    const item = [...market.data.items, ...market.data.unlisted].find(
+      (i) => i.id === purchase.itemId
+    )!
+    const codeCell = expiredRow.locator('td').nth(1)
+    expect(await codeCell.getByRole('button', { name: item.name }).count()).toBe(1)
+    // The verdict in two lines at most, the date on one, Re-check inside the window.
+    const lines = await expiredRow
+      .locator('td')
+      .first()
+      .evaluate((el) => {
+        const badge = el.querySelector('[data-verdict]')!
+        return Math.round(
+          badge.getBoundingClientRect().height /
+            parseFloat(el.ownerDocument.defaultView!.getComputedStyle(badge).lineHeight)
+        )
+      })
+    expect(lines).toBeLessThanOrEqual(2)
+    const checked = await wholeOnScreen(expiredRow.locator('td').nth(5).locator('[aria-hidden]'))
+    expect(checked.whole).toBe(true)
+    const recheck = await wholeOnScreen(
+      expiredRow.getByRole('button', { name: `Re-check ${codes.expired}` })
+    )
+    expect(recheck.whole).toBe(true)
   })
 })

@@ -136,6 +136,17 @@ describe('A verdict you can trust', () => {
       const row = recent.filter({ has: page.locator(`[title="${code}"]`) })
       expect(await row.locator(`[data-verdict="${state}"]`).textContent()).toBe(label)
     }
+    // At 1280 px the list spans the content column (not the form's width), names uncut.
+    const span = await page.getByRole('region', { name: 'Recent lookups' }).evaluate((el) => {
+      const main = el.parentElement!.closest('section')!.getBoundingClientRect()
+      const list = el.getBoundingClientRect()
+      const cut = Array.from(el.querySelectorAll('li button > span:nth-child(3)')).some(
+        (s) => (s as typeof el).scrollWidth > (s as typeof el).clientWidth
+      )
+      return { gap: main.right - list.right, cut }
+    })
+    expect(span.gap).toBeLessThan(48)
+    expect(span.cut).toBe(false)
 
     // History too, and its search knows the verdict words and licence names.
     await openHistory(page)

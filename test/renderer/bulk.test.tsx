@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import type { BulkJob, BulkResult } from '../../shared/ipc/contract'
+import { shortCode } from '../../shared/purchase-code'
 import type { SellerDeskApi } from '../../shared/ipc/api'
 import { ValidateView } from '../../renderer/src/views/validate/ValidateView'
 import { useBulk } from '../../renderer/src/stores/bulk'
@@ -149,7 +150,7 @@ describe('Bulk validation', () => {
     expect(resultRows()[2]).toHaveTextContent('Lofi Study Beats')
     expect(resultRows()[2]).toHaveTextContent(/Regular License · Support active · \d+ days left/)
     // The summary counts each verdict (and filters by it).
-    expect(screen.getByRole('button', { name: 'Valid 2' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Valid · support active 2' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Not valid 1' })).toBeInTheDocument()
     expect(
       screen.getByText(
@@ -402,15 +403,23 @@ describe('Bulk verdicts', () => {
     expect(expiredRow).toHaveTextContent('Valid · support expired')
     expect(expiredRow).toHaveTextContent(/Support expired Jan 1, 2020/)
     expect(resultRows()[3]).toHaveTextContent('Valid · no support')
+    // A narrow window shows the short code; the whole one is in the tooltip and read out.
+    const codeCell = within(expiredRow).getAllByRole('cell')[1]!
+    expect(codeCell).toHaveAttribute('title', B)
+    expect(codeCell.querySelector('[aria-hidden]')).toHaveTextContent(shortCode(B))
 
+    // "Valid" alone would read as every valid code: the filter names its support too.
     for (const [name, n] of [
-      ['Valid', 1],
+      ['Valid · support active', 1],
       ['Valid · support expired', 1],
       ['Valid · no support', 1],
-      ['Not valid', 1],
-      ['Not checked', 0]
+      ['Not valid', 1]
     ] as const)
       expect(screen.getByRole('button', { name: `${name} ${n}` })).toBeInTheDocument()
+    // No code ended unchecked: no filter that would show nothing.
+    const filters = screen.getByRole('group', { name: 'Show codes by verdict' })
+    expect(within(filters).queryByRole('button', { name: /^Not checked/ })).toBeNull()
+    expect(within(filters).getAllByRole('button')).toHaveLength(5)
 
     // Only the expired ones, then all again.
     fireEvent.click(screen.getByRole('button', { name: 'Valid · support expired 1' }))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   daysBetween,
   formatBytes,
+  formatCompactTime,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -62,6 +63,14 @@ describe('dates', () => {
       'Nov 12, 4:32 PM'
     )
     expect(formatDateTime(new Date(2025, 10, 12, 4, 5).toISOString(), now)).toBe('Nov 12, 4:05 AM')
+  })
+
+  it('shortens a date-time to the time today, the day this year, the month before', () => {
+    const now = new Date(2025, 10, 20, 18, 0)
+    expect(formatCompactTime(new Date(2025, 10, 20, 14, 2).toISOString(), now)).toBe('2:02 PM')
+    expect(formatCompactTime(new Date(2025, 10, 12, 14, 2).toISOString(), now)).toBe('Nov 12')
+    expect(formatCompactTime(new Date(2024, 10, 12, 14, 2).toISOString(), now)).toBe('Nov 2024')
+    expect(formatCompactTime('soon', now)).toBe('—')
   })
 })
 

@@ -91,6 +91,20 @@ export function formatDateTime(iso: string | null | undefined, now: Date = new D
       }).format(d)
 }
 
+/**
+ * When something happened, in one short line for a narrow table: the time for today, the
+ * day for this year, the month and year before. Pair it with `formatDateTime` in a tooltip.
+ */
+export function formatCompactTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const d = toDate(iso)
+  if (!d) return '—'
+  if (d.toDateString() === now.toDateString())
+    return dateFormat('t', { hour: 'numeric', minute: '2-digit' }).format(d)
+  if (d.getFullYear() === now.getFullYear())
+    return dateFormat('dm', { day: 'numeric', month: 'short' }).format(d)
+  return dateFormat('my', { month: 'short', year: 'numeric' }).format(d)
+}
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * DAY_MS],
   ['month', 30 * DAY_MS],

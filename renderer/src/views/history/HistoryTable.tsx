@@ -3,11 +3,18 @@ import { LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
 import type { Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
-import { formatDate, formatDateTime } from '../../lib/format'
+import { formatCompactTime, formatDate, formatDateTime } from '../../lib/format'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { entryVerdict } from '../../lib/verdict'
 import { Skeleton } from '../../ui/Skeleton'
 import { VerdictBadge } from '../../ui/VerdictBadge'
 import styles from './History.module.css'
+
+/** Where History.module.css hides the Item column; the item then goes under its code. */
+const NO_ITEM_COLUMN = '(max-width: 1100px)'
+
+/** Where History.module.css narrows the Checked column to a short date. */
+const NARROW = '(max-width: 960px)'
 
 export const WAS_VALID_TITLE =
   'Valid when checked before, not valid now: the purchase was probably refunded or cancelled.'
@@ -51,6 +58,26 @@ function SupportCell({
   )
 }
 
+/** When a check was made; narrow, a short form on screen and the whole one read out. */
+function CheckedAt({
+  iso,
+  now,
+  compact
+}: {
+  iso: string
+  now: Date
+  compact: boolean
+}): React.JSX.Element {
+  const full = formatDateTime(iso, now)
+  if (!compact) return <time dateTime={iso}>{full}</time>
+  return (
+    <time dateTime={iso} title={full}>
+      <span aria-hidden>{formatCompactTime(iso, now)}</span>
+      <span className="visually-hidden">{full}</span>
+    </time>
+  )
+}
+
 function ItemCell({
   entry,
   onOpenItem
@@ -80,6 +107,8 @@ function Row({
   fresh,
   busy,
   now,
+  itemUnderCode,
+  compactTime,
   onRecheck,
   onOpenItem
 }: {
@@ -88,6 +117,8 @@ function Row({
   fresh: boolean
   busy: boolean
   now: Date
+  itemUnderCode: boolean
+  compactTime: boolean
   onRecheck(code: string): void
   onOpenItem(id: number): void
 }): React.JSX.Element {
@@ -103,8 +134,15 @@ function Row({
         <VerdictCell verdict={verdict} flag={entry.flag} />
       </td>
       <td>
-        <span className={`${styles.code} mono`} title={entry.code}>
-          {shortCode(entry.code)}
+        <span className={styles.codeCell}>
+          <span className={`${styles.code} mono`} title={entry.code}>
+            {shortCode(entry.code)}
+          </span>
+          {itemUnderCode && (
+            <span className={styles.itemUnderCode}>
+              <ItemCell entry={entry} onOpenItem={onOpenItem} />
+            </span>
+          )}
         </span>
       </td>
       <td className={styles.itemCol}>
@@ -117,7 +155,7 @@ function Row({
         <SupportCell entry={entry} verdict={verdict} />
       </td>
       <td className={`${styles.time} tabular`}>
-        <time dateTime={entry.checkedAt}>{formatDateTime(entry.checkedAt, now)}</time>
+        <CheckedAt iso={entry.checkedAt} now={now} compact={compactTime} />
       </td>
       <td className={styles.actionCol}>
         <button
@@ -235,6 +273,10 @@ export function HistoryTable({
   const tableRef = useRef<HTMLTableElement>(null)
   const anchor = useRowAnchor(tableRef, entries)
   const keys = rowKeys(entries)
+  // With no room for the Item column, the item goes under its code (rendered once, not
+  // hidden twice, so it is one link for the keyboard and assistive tech).
+  const itemUnderCode = useMediaQuery(NO_ITEM_COLUMN)
+  const compactTime = useMediaQuery(NARROW)
   return (
     <table
       ref={tableRef}
@@ -256,6 +298,8 @@ export function HistoryTable({
             }
             busy={rechecking.includes(e.code)}
             now={now}
+            itemUnderCode={itemUnderCode}
+            compactTime={compactTime}
             onRecheck={onRecheck}
             onOpenItem={onOpenItem}
           />

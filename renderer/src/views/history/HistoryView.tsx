@@ -148,7 +148,7 @@ export function HistoryView(): React.JSX.Element {
           className={styles.search}
           landmark
           label="Search history"
-          placeholder="Code, item, licence, or valid / expired / no support / not valid"
+          placeholder="Code, item, licence or verdict"
           value={s.query}
           onChange={setQuery}
         />

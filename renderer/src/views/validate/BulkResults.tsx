@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { TriangleAlert } from 'lucide-react'
 import type { BulkResult } from '../../../../shared/ipc/contract'
 import type { Verdict } from '../../../../shared/verdict'
+import { shortCode } from '../../lib/codes'
 import { WAS_VALID_TITLE } from '../history/HistoryTable'
 import { VerdictBadge } from '../../ui/VerdictBadge'
 import styles from './Bulk.module.css'
@@ -37,9 +38,11 @@ function ResultRow({ row }: { row: BulkRow }): React.JSX.Element {
       <span role="cell" className={`${styles.num} tabular`}>
         {index + 1}
       </span>
-      <span role="cell" className={styles.codeCell}>
-        <span className={`${styles.codeText} mono`} title={r.code}>
-          {r.code}
+      <span role="cell" className={styles.codeCell} title={r.code}>
+        {/* The whole code is always read out; a narrow window shows its short form. */}
+        <span className={`${styles.codeText} mono`}>{r.code}</span>
+        <span className={`${styles.codeShort} mono`} aria-hidden>
+          {shortCode(r.code)}
         </span>
         {!r.looksLikeUuid && (
           <span

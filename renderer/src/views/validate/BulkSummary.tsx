@@ -15,14 +15,14 @@ import styles from './Bulk.module.css'
 export type BulkFilter = VerdictState | 'all'
 export type BulkOrder = 'pasted' | 'verdict'
 
-/** The verdicts every job can end in: always counted, even at 0, so none is overlooked. */
-const ALWAYS: readonly VerdictState[] = [
-  'supported',
-  'support-expired',
-  'no-support',
-  'not-valid',
-  'not-checked'
-]
+/**
+ * A filter's words. On a row "Valid" sits beside its support line; alone on a button beside
+ * "Valid · support expired" it would read as "all valid codes", so it names its support too.
+ */
+const FILTER_LABEL: Record<VerdictState, string> = {
+  ...VERDICT_LABEL,
+  supported: `${VERDICT_LABEL.supported} · support active`
+}
 
 /** Every code with its verdict, computed once per render for the summary and the rows. */
 export function rowsOf(job: BulkJob, now: Date): BulkRow[] {
@@ -58,7 +58,8 @@ export function BulkSummary({
   onOrder(order: BulkOrder): void
 }): React.JSX.Element {
   const counts = countVerdicts(rows.map((x) => x.verdict))
-  const states = VERDICT_STATES.filter((s) => ALWAYS.includes(s) || counts[s] > 0)
+  // A verdict no code ended in is no filter; the one shown stays until the seller leaves it.
+  const states = VERDICT_STATES.filter((s) => counts[s] > 0 || filter === s)
   return (
     <div className={styles.summary}>
       <div className={styles.filters} role="group" aria-label="Show codes by verdict">
@@ -77,12 +78,10 @@ export function BulkSummary({
             className={styles.filter}
             aria-pressed={filter === state}
             data-verdict={state}
-            // An empty verdict cannot be shown, unless it is the one shown (it emptied).
-            disabled={counts[state] === 0 && filter !== state}
             onClick={() => onFilter(filter === state ? 'all' : state)}
           >
             <VerdictBadge
-              verdict={{ state, label: VERDICT_LABEL[state], tone: VERDICT_TONE[state] }}
+              verdict={{ state, label: FILTER_LABEL[state], tone: VERDICT_TONE[state] }}
               size={14}
             />
             <span className={`${styles.filterCount} tabular`}>{counts[state]}</span>

@@ -215,7 +215,8 @@ describe('Offline', () => {
     await page.getByRole('button', { name: 'Check' }).click()
     await page
       .locator('article[aria-labelledby="verdict-word"]')
-      .getByRole('heading', { name: 'Valid', exact: true })
+      // Any valid verdict (the demo purchase's support may have run out): "Valid…".
+      .getByRole('heading', { name: /^Valid/ })
       .waitFor()
     // A purchase checked elsewhere is learnt by main; this list shows it once refreshed.
     await openView(page, 'Items')

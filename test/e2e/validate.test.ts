@@ -117,7 +117,7 @@ describe('Validate', () => {
     await page.keyboard.press('Control+V')
 
     const card = verdict(page)
-    await card.getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card.getByRole('heading', { name: 'Valid · support expired', exact: true }).waitFor()
     expect(await field(page).inputValue()).toBe(code)
     expect(await card.getAttribute('data-tone')).toBe('warn')
     expect(await card.getByText(/^Support /).textContent()).toBe(
@@ -133,7 +133,7 @@ describe('Validate', () => {
 
     await paste(page, market.sampleCodes.noSupport)
     const card = verdict(page)
-    await card.getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card.getByRole('heading', { name: 'Valid · no support', exact: true }).waitFor()
     expect(await card.getByText(/^(No support|Support )/).textContent()).toBe('No support')
     const { p } = purchaseOf(market, market.sampleCodes.noSupport)
     expect(await fact(page, 'Licence')).toContain(p.license === 'regular' ? 'Regular' : 'Extended')
@@ -329,9 +329,9 @@ describe('Validate', () => {
         }
         await show(market.sampleCodes.valid, 'Valid')
         await shot('valid')
-        await show(market.sampleCodes.expired, 'Valid')
+        await show(market.sampleCodes.expired, 'Valid · support expired')
         await shot('expired')
-        await show(market.sampleCodes.noSupport, 'Valid')
+        await show(market.sampleCodes.noSupport, 'Valid · no support')
         await shot('no-support')
         await show(market.sampleCodes.invalid, 'Not valid')
         await shot('invalid')

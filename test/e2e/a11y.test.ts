@@ -4,11 +4,10 @@ import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/main/demo'
 import { expectNoSeriousViolations } from './axe'
 import { startHarness } from './harness'
+import { verdictCard as verdict } from './validate-helpers'
 
 // Every screen and state a seller meets, checked by axe-core (WCAG 2.0–2.2 A and AA) in
 // both themes: a serious or critical violation anywhere fails the walk and names it.
-
-const verdict = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
 
 async function nav(page: Page, name: string, heading: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click()

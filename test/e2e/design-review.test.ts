@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Locator } from 'playwright-core'
 import { startOnDemo } from './harness'
+import { verdictCard as card } from './validate-helpers'
 
 // What a design review of the merged app found, checked in real Chromium at the sizes it
 // named: 1280x800 and 760x700, light and dark, and the 440x540 quick lookup window.
@@ -31,8 +32,6 @@ function contrast(l: Locator): Promise<number> {
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
   })
 }
-
-const card = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
 
 describe('Design review fixes', () => {
   for (const colorScheme of ['light', 'dark'] as const) {

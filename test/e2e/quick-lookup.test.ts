@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startOnDemo } from './harness'
+import { codeField as field, verdictCard as verdict } from './validate-helpers'
 
 // The lookup window's page (?view=quick) in real Chromium, served by the browser host with
 // the same token, CSP and handlers as the main page, against the demo marketplace. In the
 // browser host, "Open in Seller Desk" and Escape lead back to the full app in the same tab.
-
-const field = (page: Page) => page.getByLabel('Purchase code', { exact: true })
-const verdict = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
 
 async function openQuick(page: Page, baseUrl: string): Promise<void> {
   await page.getByTestId('balance').waitFor()

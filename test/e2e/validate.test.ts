@@ -2,35 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { DemoServer } from '../../electron/main/demo'
 import { startOnDemo } from './harness'
+import { codeField as field, openValidate, paste, verdictCard as verdict } from './validate-helpers'
 
 // A buyer writes in with a purchase code; the seller checks it in Validate. The app runs
 // on its demo marketplace, started here so the test knows the sample codes and can make
 // the marketplace misbehave.
 
 const DAY = 86_400_000
-
-const field = (page: Page) => page.getByLabel('Purchase code', { exact: true })
-const verdict = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
-
-async function openValidate(page: Page): Promise<void> {
-  await page.getByTestId('balance').waitFor()
-  await page.keyboard.press('Control+K')
-  await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
-}
-
-/** What the clipboard hands the page on a real paste: a ClipboardEvent carrying text/plain. */
-async function paste(page: Page, text: string): Promise<void> {
-  await field(page).focus()
-  // Through the element's own window: these tests compile without the DOM library.
-  await field(page).evaluate((el, t) => {
-    const win = el.ownerDocument.defaultView
-    const data = new win.DataTransfer()
-    data.setData('text/plain', t)
-    el.dispatchEvent(
-      new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
-    )
-  }, text)
-}
 
 /** The facts of a valid verdict, by their labels. */
 async function fact(page: Page, label: string): Promise<string> {

@@ -2,34 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { DemoServer } from '../../electron/main/demo'
 import { startOnDemo } from './harness'
+import { codeField as field, openValidate, paste, verdictCard as card } from './validate-helpers'
 
 // Issue 14: a verdict a seller can trust. Pasted text is checked for the code in it, a
 // verdict always names its code, support that ended is said the same way everywhere, and
 // the demo offers one code per verdict. The app runs on its demo marketplace.
 
-const field = (page: Page) => page.getByLabel('Purchase code', { exact: true })
-const card = (page: Page) => page.locator('article[aria-labelledby="verdict-word"]')
 const validations = (market: DemoServer) =>
   market.requests.filter((r) => r.path.startsWith('/api/purchases/validation')).length
-
-async function openValidate(page: Page): Promise<void> {
-  await page.getByTestId('balance').waitFor()
-  await page.keyboard.press('Control+K')
-  await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
-}
-
-/** A real paste event carrying text/plain, as Ctrl+V delivers it. */
-async function paste(page: Page, text: string): Promise<void> {
-  await field(page).focus()
-  await field(page).evaluate((el, t) => {
-    const win = el.ownerDocument.defaultView
-    const data = new win.DataTransfer()
-    data.setData('text/plain', t)
-    el.dispatchEvent(
-      new win.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
-    )
-  }, text)
-}
 
 async function openHistory(page: Page): Promise<void> {
   await page

@@ -24,36 +24,23 @@ export function StaleBanner({
   const offline = freshness.offline || error?.kind === 'offline' || error?.kind === 'timeout'
   const reason = error?.message ?? freshness.refreshError
   if (!offline && !reason) return null
-  if (!error && freshness.refreshErrorKind === 'keychain-unavailable') {
-    return (
-      <div className={styles.banner} role="status">
-        <LockKeyhole size={18} aria-hidden className={styles.bannerIcon} />
-        <p>
-          <strong>Keychain locked.</strong> Showing the account as saved on{' '}
-          <span className="tabular">{formatDateTime(freshness.fetchedAt)}</span>; nothing refreshes
-          until your system keychain is unlocked.
-        </p>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<RotateCw size={14} aria-hidden />}
-          busy={busy}
-          onClick={onRetry}
-        >
-          Try again
-        </Button>
-      </div>
-    )
-  }
-  const Icon = offline ? CloudOff : TriangleAlert
+  const saved = <span className="tabular">{formatDateTime(freshness.fetchedAt)}</span>
+  const locked = !error && freshness.refreshErrorKind === 'keychain-unavailable'
+  const Icon = locked ? LockKeyhole : offline ? CloudOff : TriangleAlert
   return (
     <div className={styles.banner} role="status">
       <Icon size={18} aria-hidden className={styles.bannerIcon} />
-      <p>
-        <strong>{offline ? 'Offline.' : 'Couldn’t refresh.'}</strong> Showing the account as saved
-        on <span className="tabular">{formatDateTime(freshness.fetchedAt)}</span>.
-        {reason ? ` ${reason}` : ''}
-      </p>
+      {locked ? (
+        <p>
+          <strong>Keychain locked.</strong> Showing the account as saved on {saved}; nothing
+          refreshes until your system keychain is unlocked.
+        </p>
+      ) : (
+        <p>
+          <strong>{offline ? 'Offline.' : 'Couldn’t refresh.'}</strong> Showing the account as saved
+          on {saved}.{reason ? ` ${reason}` : ''}
+        </p>
+      )}
       <Button
         size="sm"
         variant="ghost"

@@ -3,36 +3,27 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { cspMetaContent } from './electron/main/csp'
+
+export const CSP_PLACEHOLDER = '%SELLER_DESK_CSP%'
 
 /**
- * `electron-vite dev` injects <style> tags (CSS HMR), an inline React Refresh preamble
- * and a WebSocket back to the dev server, all of which the strict CSP in index.html
- * forbids. Loosen exactly those, in serve mode only: the built page keeps the policy as written.
+ * Writes the renderer's CSP (electron/main/csp.ts) into index.html's meta tag, so the page,
+ * the desktop app's header and the browser host's header are one policy. `electron-vite dev`
+ * injects <style> tags, an inline React Refresh preamble and an HMR socket, which the strict
+ * policy forbids: in serve mode only, the policy gains exactly those (DEV_EXTRAS).
  */
-export function devCsp(): Plugin {
-  const loosen: Record<string, string> = {
-    'style-src': "'unsafe-inline'",
-    'script-src': "'unsafe-inline'",
-    'connect-src': 'ws://localhost:* ws://127.0.0.1:* http://localhost:* http://127.0.0.1:*'
-  }
+export function cspMeta(): Plugin {
+  let dev = false
   return {
-    name: 'seller-desk:dev-csp',
-    apply: 'serve',
+    name: 'seller-desk:csp-meta',
+    configResolved(config) {
+      dev = config.command === 'serve'
+    },
     transformIndexHtml(html) {
-      return html.replace(
-        /(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/,
-        (_m, head: string, policy: string) => {
-          const next = policy
-            .split(';')
-            .map((d) => {
-              const name = d.trim().split(/\s+/)[0] ?? ''
-              const extra = loosen[name]
-              return extra ? `${d.trimEnd()} ${extra}` : d
-            })
-            .join(';')
-          return `${head}${next}"`
-        }
-      )
+      if (!html.includes(CSP_PLACEHOLDER))
+        throw new Error(`renderer/index.html has no ${CSP_PLACEHOLDER} for the CSP meta tag`)
+      return html.replace(CSP_PLACEHOLDER, cspMetaContent(dev))
     }
   }
 }
@@ -94,6 +85,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } }
     },
-    plugins: [react(), devCsp()]
+    plugins: [react(), cspMeta()]
   }
 })

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { SellerDeskApp } from '../main/app'
 import type { DispatchLog } from '../main/ipc/dispatch'
-import { cspFromIndexHtml } from './csp'
+import { cspHeader } from '../main/csp'
 import { sendRefusal, sendText } from './http-util'
 import { handleMedia } from './media-route'
 import { hostAllowed, originAllowed } from './origin-guard'
@@ -52,14 +52,14 @@ export class RendererNotBuilt extends Error {
   }
 }
 
+/** The built page's policy; refuses to start when there is no built page to serve. */
 async function readCsp(rendererDir: string): Promise<string> {
-  let html: string
   try {
-    html = await readFile(join(rendererDir, 'index.html'), 'utf8')
+    await access(join(rendererDir, 'index.html'))
   } catch {
     throw new RendererNotBuilt(rendererDir)
   }
-  return cspFromIndexHtml(html)
+  return cspHeader(false)
 }
 
 /**

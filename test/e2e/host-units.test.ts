@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseHostArgs } from '../../electron/host/cli-args'
-import { cspFromIndexHtml } from '../../electron/host/csp'
 import { defaultDataDir } from '../../electron/host/data-dir'
 import { openCommand } from '../../electron/host/open-url'
 import { RendererNotBuilt, startHostServer } from '../../electron/host/server'
@@ -118,17 +117,6 @@ describe('static paths', () => {
 })
 
 describe('the page policy', () => {
-  it('is the meta CSP of index.html, with framing forbidden', () => {
-    const html = `<head><meta charset="UTF-8" /><meta
-      http-equiv="Content-Security-Policy"
-      content="default-src 'self'; img-src 'self' data:;"
-    /></head>`
-    expect(cspFromIndexHtml(html)).toBe(
-      "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
-    )
-    expect(() => cspFromIndexHtml('<html></html>')).toThrow(/Content-Security-Policy/)
-  })
-
   it('cannot be served without a built renderer: the host refuses to start and says how to fix it', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'seller-desk-unbuilt-'))
     try {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page, Request, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cspFromIndexHtml } from '../../electron/host/csp'
-import { cspHeader } from '../../electron/main/glue/csp'
+import { cspHeader, cspMetaContent } from '../../electron/main/csp'
 import { launchHost, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
 import { TOKEN_STORAGE_KEY } from '../../renderer/src/transport/token'
@@ -167,7 +166,10 @@ describe('the browser host over raw HTTP', () => {
     expect(page.body).toBe(indexHtml)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('no-store')
-    expect(page.headers['content-security-policy']).toBe(cspFromIndexHtml(indexHtml))
+    // The built page's meta tag and the header are one policy; the header also forbids framing.
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(indexHtml)?.[1]
+    expect(meta).toBe(cspMetaContent(false))
+    expect(page.headers['content-security-policy']).toBe(`${meta}; frame-ancestors 'none'`)
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     // The desktop app sends its policy as a header too: both transports enforce one policy.

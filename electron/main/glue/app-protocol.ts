@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { protocol, type CustomScheme } from 'electron'
 import { findRendererFile } from '../renderer-files'
 import { APP_HOST, APP_SCHEME } from './app-url'
-import { cspHeader } from './csp'
+import { cspHeader } from '../csp'
 
 // Why not file://: a file:// page gets privileges beyond a browser's (the
 // GrantFileProtocolExtraPrivileges fuse is off at packaging), and webRequest never sees

@@ -1,6 +1,7 @@
 import { AppFailure } from '../ipc/failure'
 import { guardBody, type MediaTimeouts } from './body-guard'
-import type { MediaDiskStore, MediaEntry } from './disk-store'
+import type { MediaEntry } from './disk-index'
+import type { MediaDiskStore } from './disk-store'
 import { linkedSignal } from './linked-signal'
 import { baseType, classify } from './media-type'
 import type { MediaFetcher } from './types'

@@ -1,6 +1,6 @@
 import { MediaBodyTimeout, type MediaTimeouts } from './body-guard'
+import { mediaKey } from './disk-index'
 import type { MediaDiskStore } from './disk-store'
-import { mediaKey } from './disk-store'
 import type { MediaDownloads } from './downloads'
 import { linkedSignal, pause } from './linked-signal'
 import { mediaKeyUrl } from './registry'

@@ -12,6 +12,8 @@ import { Prefetcher, type PrefetchOptions } from './prefetch-workers'
 import { MediaAllowList, mediaKeyUrl } from './registry'
 import type { FetchedMedia, MediaAnswer, MediaFetcher, MediaService } from './types'
 
+// Their homes are types.ts and prefetch-workers.ts; re-exported while the composition
+// root (cache/offline.ts today) still imports them from here.
 export type { FetchedMedia, MediaFetcher } from './types'
 export type { PrefetchOptions } from './prefetch-workers'
 

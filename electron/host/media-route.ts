@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
+import { answerMediaRequest } from '../main/media/route'
 import type { MediaService } from '../main/media/types'
 import { sendText } from './http-util'
 import { tokenMatches } from './token'
@@ -33,16 +34,15 @@ export async function handleMedia(
   res.on('close', () => {
     if (!res.writableFinished) aborter.abort()
   })
-  const range = req.headers.range
-  const answer = await media.serve(
-    remote,
-    range ? { range, signal: aborter.signal } : { signal: aborter.signal }
-  )
-  res.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' })
+  const answer = await answerMediaRequest(media, remote, {
+    method: req.method,
+    range: req.headers.range,
+    signal: aborter.signal
+  })
+  res.writeHead(answer.status, answer.headers)
   const body = answer.body
-  if (req.method === 'HEAD' || body === null) {
+  if (body === null) {
     res.end()
-    if (body instanceof ReadableStream) void body.cancel().catch(() => {})
     return
   }
   if (body instanceof Uint8Array) {

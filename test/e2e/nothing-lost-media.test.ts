@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { mediaKey } from '../../electron/main/media/disk-store'
+import { mediaKey } from '../../electron/main/media/disk-index'
 import { mediaKeyUrl } from '../../electron/main/media/registry'
 import { rawRequest } from './harness-http'
 import { dataOf, startDurableHost, type DurableHost } from './durable-host'

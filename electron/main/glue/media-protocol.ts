@@ -1,5 +1,6 @@
 import { protocol, type CustomScheme } from 'electron'
 import { MEDIA_SCHEME } from '../../../shared/media-url'
+import { answerMediaRequest } from '../media/route'
 import type { MediaService } from '../media/types'
 
 /**
@@ -31,18 +32,13 @@ export function handleMediaProtocol(media: MediaService | null): void {
       remote = null
     }
     if (!media || !remote) return new Response(null, { status: 404 })
-    const range = request.headers.get('range')
     try {
-      const answer = await media.serve(
-        remote,
-        range ? { range, signal: request.signal } : { signal: request.signal }
-      )
-      const headers = { ...answer.headers, 'x-content-type-options': 'nosniff' }
-      if (request.method === 'HEAD' || answer.body === null) {
-        if (answer.body instanceof ReadableStream) void answer.body.cancel().catch(() => {})
-        return new Response(null, { status: answer.status, headers })
-      }
-      return new Response(answer.body, { status: answer.status, headers })
+      const answer = await answerMediaRequest(media, remote, {
+        method: request.method,
+        range: request.headers.get('range'),
+        signal: request.signal
+      })
+      return new Response(answer.body, { status: answer.status, headers: answer.headers })
     } catch {
       return new Response(null, { status: 502 })
     }

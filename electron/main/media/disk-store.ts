@@ -1,40 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { z } from 'zod'
-import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { VersionedFile, type StoreLog } from '../cache/versioned-file'
-import { sniffMediaType } from './sniff'
-
-export const MEDIA_INDEX_FORMAT = 1
-const INDEX_FILE = 'index.json'
-const BLOB = /^[0-9a-f]{64}\.bin$/
-/** Beside each file kept offline: its media type. The index is not the only record of it. */
-const KEPT = /^[0-9a-f]{64}\.kept$/
-const KeptMarkerSchema = z.object({ contentType: z.string().max(200) })
-
-const EntrySchema = z.object({
-  contentType: z.string().max(200),
-  size: z.number().int().nonnegative(),
-  lastUsed: z.number(),
-  /** Asked for by the seller ("Keep offline"): evicted only after everything else. */
-  kept: z.boolean(),
-  /**
-   * The connections whose marketplace answers named this file: removing the last of them
-   * deletes it. Absent in indexes written before it existed (such files age out by LRU).
-   */
-  owners: z.array(z.string().max(200)).max(100).optional()
-})
-export type MediaEntry = z.infer<typeof EntrySchema>
-const IndexSchema = z.object({
-  entries: z.record(z.string().regex(/^[0-9a-f]{64}$/), EntrySchema),
-  /** The seller's own limit (Settings), when set; the app's default otherwise. */
-  limitBytes: z.number().int().positive().optional()
-})
-
-export function mediaKey(url: string): string {
-  return createHash('sha256').update(url).digest('hex')
-}
+import { writeBlob, writeKeptMarker } from './disk-files'
+import {
+  blobPath,
+  INDEX_FILE,
+  IndexSchema,
+  keptPath,
+  MEDIA_INDEX_FORMAT,
+  type MediaEntry,
+  type MediaIndex
+} from './disk-index'
+import { loadMediaDir } from './disk-load'
 
 export interface DiskStoreOptions {
   dir: string
@@ -61,7 +38,7 @@ export class MediaDiskStore {
   private dirty = false
   private flushTimer: NodeJS.Timeout | null = null
   private flushing: Promise<void> = Promise.resolve()
-  private readonly index: VersionedFile<z.infer<typeof IndexSchema>>
+  private readonly index: VersionedFile<MediaIndex>
   private opened: Promise<void> | null = null
   private closed = false
 
@@ -119,7 +96,7 @@ export class MediaDiskStore {
   }
 
   pathOf(key: string): string {
-    return join(this.options.dir, `${key}.bin`)
+    return blobPath(this.options.dir, key)
   }
 
   /** Stores a body, evicting older ones to make room. False when it alone is over the limit. */
@@ -134,7 +111,7 @@ export class MediaDiskStore {
     await this.open()
     if (this.closed) return null
     const cap = Math.min(maxBytes, this.limit)
-    const size = await this.writeBlob(key, body, cap)
+    const size = await writeBlob(this.options.dir, key, body, cap)
     if (size === null) return null
     const previous = this.entries.get(key)
     if (previous) this.total -= previous.size
@@ -148,7 +125,7 @@ export class MediaDiskStore {
     }
     this.entries.set(key, entry)
     this.total += size
-    if (entry.kept) await this.writeKeptMarker(key, entry)
+    if (entry.kept) await writeKeptMarker(this.options.dir, key, entry, this.options.log)
     await this.evictToFit()
     this.scheduleFlush()
     return this.entries.get(key) ?? null
@@ -161,7 +138,7 @@ export class MediaDiskStore {
     if (!entry) return null
     entry.kept = true
     entry.lastUsed = this.tick()
-    await this.writeKeptMarker(key, entry)
+    await writeKeptMarker(this.options.dir, key, entry, this.options.log)
     this.scheduleFlush()
     return entry
   }
@@ -209,7 +186,7 @@ export class MediaDiskStore {
     // A file still open elsewhere (Windows) may refuse: it is unlisted now, and removed as
     // an orphan on the next start.
     await rm(this.pathOf(key), { force: true }).catch(() => {})
-    await rm(this.keptPathOf(key), { force: true }).catch(() => {})
+    await rm(keptPath(this.options.dir, key), { force: true }).catch(() => {})
     this.scheduleFlush()
   }
 
@@ -220,7 +197,7 @@ export class MediaDiskStore {
     this.total = 0
     for (const key of keys) {
       await rm(this.pathOf(key), { force: true })
-      await rm(this.keptPathOf(key), { force: true })
+      await rm(keptPath(this.options.dir, key), { force: true })
     }
     await this.flush()
   }
@@ -259,73 +236,6 @@ export class MediaDiskStore {
     return this.flushing
   }
 
-  private keptPathOf(key: string): string {
-    return join(this.options.dir, `${key}.kept`)
-  }
-
-  private async writeKeptMarker(key: string, entry: MediaEntry): Promise<void> {
-    try {
-      await writeFileAtomic(
-        this.keptPathOf(key),
-        JSON.stringify({ contentType: entry.contentType })
-      )
-    } catch {
-      // The index still says so; only a rebuild after index damage would miss it.
-      this.options.log.warn('[media] could not mark a file kept offline beside it')
-    }
-  }
-
-  /**
-   * The index was missing or damaged while files are on disk: rebuild it from the files
-   * rather than delete them (kept ones included). Type from the kept marker or the first
-   * bytes, size from the file, last use from its time; files of no media type go.
-   */
-  private async rebuild(names: Set<string>, markers: Set<string>): Promise<number> {
-    let rebuilt = 0
-    for (const name of names) {
-      const key = name.slice(0, 64)
-      const path = this.pathOf(key)
-      const s = await stat(path).catch(() => null)
-      if (!s) continue
-      let contentType: string | null = null
-      let kept = false
-      if (markers.has(`${key}.kept`)) {
-        contentType = await this.readKeptMarker(key)
-        kept = contentType !== null
-      }
-      if (contentType === null) contentType = sniffMediaType(await this.head(path))
-      if (contentType === null) continue
-      this.entries.set(key, { contentType, size: s.size, lastUsed: Math.floor(s.mtimeMs), kept })
-      this.total += s.size
-      this.clock = Math.max(this.clock, Math.floor(s.mtimeMs))
-      rebuilt++
-    }
-    return rebuilt
-  }
-
-  /** The media type a kept marker records; null when it cannot be read. */
-  private async readKeptMarker(key: string): Promise<string | null> {
-    try {
-      const json: unknown = JSON.parse(await readFile(this.keptPathOf(key), 'utf8'))
-      const parsed = KeptMarkerSchema.safeParse(json)
-      return parsed.success ? parsed.data.contentType : null
-    } catch {
-      return null
-    }
-  }
-
-  private async head(path: string): Promise<Uint8Array> {
-    const handle = await open(path, 'r').catch(() => null)
-    if (!handle) return new Uint8Array(0)
-    try {
-      const buffer = new Uint8Array(1024)
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-      return buffer.subarray(0, bytesRead)
-    } finally {
-      await handle.close()
-    }
-  }
-
   private tick(): number {
     // Strictly increasing even within one millisecond, so "least recently used" is exact.
     this.clock = Math.max(this.clock + 1, (this.options.now ?? Date.now)())
@@ -354,96 +264,16 @@ export class MediaDiskStore {
   }
 
   private async load(): Promise<void> {
-    const dir = this.options.dir
-    await mkdir(dir, { recursive: true, mode: 0o700 })
-    await sweepTempFiles(dir)
-    const stored = await this.index.read(join(dir, INDEX_FILE))
-    if (stored?.limitBytes !== undefined) {
-      this.limit = stored.limitBytes
-      this.chosenLimit = stored.limitBytes
+    const loaded = await loadMediaDir(this.options.dir, this.index, this.options.log)
+    if (loaded.chosenLimit !== null) {
+      this.limit = loaded.chosenLimit
+      this.chosenLimit = loaded.chosenLimit
     }
-    const names = await readdir(dir)
-    const onDisk = new Set(names.filter((n) => BLOB.test(n)))
-    const markers = new Set(names.filter((n) => KEPT.test(n)))
-    if (stored === null && onDisk.size > 0) {
-      const rebuilt = await this.rebuild(onDisk, markers)
-      this.options.log.warn(
-        `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
-      )
-    }
-    for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
-      if (!onDisk.has(`${key}.bin`)) continue
-      const s = await stat(this.pathOf(key)).catch(() => null)
-      if (!s || s.size !== entry.size) continue
-      this.entries.set(key, { ...entry })
-      this.total += entry.size
-      this.clock = Math.max(this.clock, entry.lastUsed)
-    }
-    let orphans = 0
-    for (const name of onDisk) {
-      if (!this.entries.has(name.slice(0, 64))) {
-        await rm(join(dir, name), { force: true })
-        orphans++
-      }
-    }
-    for (const name of markers) {
-      const key = name.slice(0, 64)
-      const entry = this.entries.get(key)
-      if (!entry?.kept) await rm(join(dir, name), { force: true })
-    }
-    // Kept files from before markers existed get theirs now.
-    for (const [key, entry] of this.entries)
-      if (entry.kept && !markers.has(`${key}.kept`)) await this.writeKeptMarker(key, entry)
-    if (orphans > 0)
-      this.options.log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
-    if (stored === null || orphans > 0 || this.entries.size !== Object.keys(stored.entries).length)
-      this.dirty = true
+    for (const [key, entry] of loaded.entries) this.entries.set(key, entry)
+    this.total += loaded.total
+    this.clock = Math.max(this.clock, loaded.clock)
+    if (loaded.dirty) this.dirty = true
     await this.evictToFit()
     if (this.dirty) await this.flush()
-  }
-
-  /** Streams a body into a temp file (fsynced), then renames it into place; null past `cap`. */
-  private async writeBlob(
-    key: string,
-    body: Uint8Array | ReadableStream<Uint8Array>,
-    cap: number
-  ): Promise<number | null> {
-    const temp = join(
-      this.options.dir,
-      `.${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    )
-    const handle = await open(temp, 'w', 0o600)
-    let size = 0
-    let ok = false
-    try {
-      if (body instanceof Uint8Array) {
-        if (body.byteLength > cap) return null
-        await handle.writeFile(body)
-        size = body.byteLength
-      } else {
-        const reader = body.getReader()
-        try {
-          for (;;) {
-            const { done, value } = await reader.read()
-            if (done) break
-            size += value.byteLength
-            if (size > cap) {
-              await reader.cancel().catch(() => {})
-              return null
-            }
-            await handle.write(value)
-          }
-        } finally {
-          reader.releaseLock()
-        }
-      }
-      await handle.sync()
-      ok = true
-    } finally {
-      await handle.close().catch(() => {})
-      if (!ok) await rm(temp, { force: true })
-    }
-    await rename(temp, this.pathOf(key))
-    return size
   }
 }

@@ -1,7 +1,8 @@
-import { fetchMedia, getPacer, type FetchLike, type Pacer } from '../marketplace'
+import { getPacer, type FetchLike, type Pacer } from '../marketplace'
+import { fetchMedia } from './fetch-media'
 import type { ClassifyAddress } from '../marketplace/address-class'
 import { guardedFetch } from '../marketplace/guarded-fetch'
-import type { MediaFetcher } from './media-cache'
+import type { MediaFetcher } from './types'
 
 export interface PacedMediaOptions {
   /** The base URLs of the connected marketplaces (as normaliseBaseUrl gives them). */
@@ -51,10 +52,15 @@ function background(pacer: Pacer): Pacer {
 }
 
 /**
- * The media cache's fetcher: fetchMedia (no key, no cookies), with requests a
- * marketplace's throttle would count going through that marketplace's pacer at
- * background priority, so a prefetch of thousands of files can never cause a 429 for
- * the seller's own requests.
+ * The app's one way to fetch media, and the media cache's fetcher. Its rules, all here:
+ * - no key, no cookies, no credentials (fetchMedia has none to send);
+ * - every hop through the address guard: loopback, private and link-local addresses only
+ *   for a file a local marketplace named (`localOwners`);
+ * - requests a marketplace's throttle would count (its /api/, countedOrigin) through that
+ *   marketplace's pacer at background priority, so a prefetch of thousands of files can
+ *   never cause a 429 for the seller's own requests; everything else unpaced;
+ * - the size cap the caller gives, and fetchMedia's timeout until the headers arrive
+ *   (the media cache's body-guard times the body).
  */
 export function pacedMediaFetcher(options: PacedMediaOptions): MediaFetcher {
   const pacerFor = options.pacerFor ?? ((origin: string) => getPacer(origin))

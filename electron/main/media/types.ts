@@ -12,3 +12,20 @@ export interface MediaAnswer {
 export interface MediaService {
   serve(remoteUrl: string, options?: { range?: string; signal?: AbortSignal }): Promise<MediaAnswer>
 }
+
+/** What the media cache needs from its fetcher (paced-fetch.ts), which never sends the key. */
+export interface FetchedMedia {
+  status: number
+  headers: Record<string, string>
+  body: ReadableStream<Uint8Array> | null
+}
+export type MediaFetcher = (
+  url: string,
+  options: {
+    range?: string
+    signal?: AbortSignal
+    maxBytes?: number
+    /** The connections whose marketplace named the file (decides which addresses may be reached). */
+    owners?: readonly string[]
+  }
+) => Promise<FetchedMedia>

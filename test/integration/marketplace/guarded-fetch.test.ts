@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addressClass } from '../../../electron/main/marketplace/address-class'
 import { guardedFetch } from '../../../electron/main/marketplace/guarded-fetch'
-import { fetchMedia, MarketplaceError } from '../../../electron/main/marketplace'
+import { MarketplaceError } from '../../../electron/main/marketplace'
+import { fetchMedia } from '../../../electron/main/media/fetch-media'
 
 // The media transport connects only where the guard allows, judged by the address it
 // actually connects to. Names resolve through a test resolver (as a DNS server of the

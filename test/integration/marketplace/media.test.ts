@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  createMarketplaceClient,
-  createPacer,
-  fetchMedia,
-  MarketplaceError,
-  type Pacer
-} from '../../../electron/main/marketplace'
+import { createPacer, MarketplaceError, type Pacer } from '../../../electron/main/marketplace'
+import { fetchMedia } from '../../../electron/main/media/fetch-media'
+import { pacedMediaFetcher } from '../../../electron/main/media/paced-fetch'
 import { KEY, startFixture, type Fixture } from './fixture'
 
 const fixtures: Fixture[] = []
@@ -37,6 +33,10 @@ function countingPacer(): { pacer: Pacer; acquired: () => number } {
   }
 }
 
+async function bytesOf(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(body).arrayBuffer())
+}
+
 describe('fetchMedia', () => {
   it('returns status, the useful headers and the bytes, sending no key and no cookie', async () => {
     const api = await serve((_req, res) => {
@@ -56,23 +56,30 @@ describe('fetchMedia', () => {
       res.end(PNG)
     })
     const { pacer, acquired } = countingPacer()
-    const c = createMarketplaceClient({ baseUrl: api.url, apiKey: KEY, pacer })
-    const own = await c.fetchMedia(`${api.url}/storage/items/t.png?v=2`)
+    // The one media path: a marketplace on loopback (so its own addresses may be reached
+    // through the address guard); media under its /api/ paced, static files and other
+    // hosts not.
+    const fetcher = pacedMediaFetcher({
+      sites: async () => [api.url],
+      pacerFor: () => pacer,
+      localOwners: async () => true
+    })
+    const own = await fetcher(`${api.url}/api/items/t.png?v=2`, {})
     expect(own).toMatchObject({
       status: 200,
       headers: { 'content-type': 'image/png', etag: '"v1"' }
     })
-    expect(Buffer.from(await own.bytes()).equals(PNG)).toBe(true)
-    const again = await c.fetchMedia(`${api.url}/storage/items/t.png`)
-    await again.bytes()
+    expect(Buffer.from(await bytesOf(own.body)).equals(PNG)).toBe(true)
+    const again = await fetcher(`${api.url}/api/items/t.png`, {})
+    await bytesOf(again.body)
     expect(acquired()).toBe(2)
 
-    const other = await c.fetchMedia(`${cdn.url}/t.png`)
+    const other = await fetcher(`${cdn.url}/t.png`, {})
     expect(other.headers).toMatchObject({
       'content-length': String(PNG.length),
       'last-modified': 'Wed, 15 Jan 2025 12:00:00 GMT'
     })
-    expect(Buffer.from(await other.bytes()).equals(PNG)).toBe(true)
+    expect(Buffer.from(await bytesOf(other.body)).equals(PNG)).toBe(true)
     expect(acquired()).toBe(2)
 
     for (const r of [...api.requests, ...cdn.requests]) {
@@ -84,14 +91,29 @@ describe('fetchMedia', () => {
     }
     expect(api.requests[0]!.url.search).toBe('?v=2')
 
-    const unpaced = createMarketplaceClient({
-      baseUrl: api.url,
-      apiKey: KEY,
-      pacer,
-      paceSameOriginMedia: false
-    })
-    await (await unpaced.fetchMedia(`${api.url}/storage/items/t.png`)).bytes()
+    // A static file on the marketplace's own origin: the throttle never sees it.
+    await bytesOf((await fetcher(`${api.url}/storage/items/t.png`, {})).body)
     expect(acquired()).toBe(2)
+    expect(api.requests).toHaveLength(3)
+  })
+
+  it('reaches a loopback address only for a file named by a marketplace on one', async () => {
+    const f = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/png' })
+      res.end(PNG)
+    })
+    const fetcher = pacedMediaFetcher({
+      sites: async () => [],
+      localOwners: async (owners) => owners.includes('dev-shop')
+    })
+    await expect(fetcher(`${f.url}/t.png`, { owners: ['public-shop'] })).rejects.toMatchObject({
+      kind: 'blocked'
+    })
+    await expect(fetcher(`${f.url}/t.png`, {})).rejects.toMatchObject({ kind: 'blocked' })
+    expect(f.requests).toHaveLength(0)
+    const ok = await fetcher(`${f.url}/t.png`, { owners: ['public-shop', 'dev-shop'] })
+    expect(ok.status).toBe(200)
+    expect(Buffer.from(await bytesOf(ok.body)).equals(PNG)).toBe(true)
   })
 
   it('passes a byte Range through and returns 206 with Content-Range as a stream', async () => {

@@ -3,12 +3,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fetchMedia } from '../../../electron/main/marketplace'
-import {
-  MediaCache,
-  type FetchedMedia,
-  type MediaFetcher
-} from '../../../electron/main/media/media-cache'
+import { fetchMedia } from '../../../electron/main/media/fetch-media'
+import { MediaCache } from '../../../electron/main/media/media-cache'
+import type { FetchedMedia, MediaFetcher } from '../../../electron/main/media/types'
 import { bytesOf, startMediaServer, type MediaTestServer } from './helpers/media-server'
 
 let dataDir: string

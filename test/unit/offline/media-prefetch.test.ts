@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fetchMedia } from '../../../electron/main/marketplace'
+import { fetchMedia } from '../../../electron/main/media/fetch-media'
 import { MediaCache, type MediaCacheOptions } from '../../../electron/main/media/media-cache'
 import { bytesOf, startMediaServer, type MediaTestServer } from './helpers/media-server'
 

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+/** The media folder's layout and its index format: what is on disk and how it is named. */
+export const MEDIA_INDEX_FORMAT = 1
+export const INDEX_FILE = 'index.json'
+export const BLOB = /^[0-9a-f]{64}\.bin$/
+/** Beside each file kept offline: its media type. The index is not the only record of it. */
+export const KEPT = /^[0-9a-f]{64}\.kept$/
+export const KeptMarkerSchema = z.object({ contentType: z.string().max(200) })
+
+const EntrySchema = z.object({
+  contentType: z.string().max(200),
+  size: z.number().int().nonnegative(),
+  lastUsed: z.number(),
+  /** Asked for by the seller ("Keep offline"): evicted only after everything else. */
+  kept: z.boolean(),
+  /**
+   * The connections whose marketplace answers named this file: removing the last of them
+   * deletes it. Absent in indexes written before it existed (such files age out by LRU).
+   */
+  owners: z.array(z.string().max(200)).max(100).optional()
+})
+export type MediaEntry = z.infer<typeof EntrySchema>
+export const IndexSchema = z.object({
+  entries: z.record(z.string().regex(/^[0-9a-f]{64}$/), EntrySchema),
+  /** The seller's own limit (Settings), when set; the app's default otherwise. */
+  limitBytes: z.number().int().positive().optional()
+})
+export type MediaIndex = z.infer<typeof IndexSchema>
+
+export function mediaKey(url: string): string {
+  return createHash('sha256').update(url).digest('hex')
+}
+
+export function blobPath(dir: string, key: string): string {
+  return join(dir, `${key}.bin`)
+}
+
+export function keptPath(dir: string, key: string): string {
+  return join(dir, `${key}.kept`)
+}

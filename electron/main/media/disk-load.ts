@@ -1,0 +1,110 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { StoreLog, VersionedFile } from '../cache/versioned-file'
+import { sweepTempFiles } from '../storage/atomic-file'
+import { readHead, readKeptMarker, writeKeptMarker } from './disk-files'
+import { BLOB, blobPath, INDEX_FILE, KEPT, type MediaEntry, type MediaIndex } from './disk-index'
+import { sniffMediaType } from './sniff'
+
+export interface LoadedMediaDir {
+  entries: Map<string, MediaEntry>
+  total: number
+  /** The latest last-use time seen, so new ones come after it. */
+  clock: number
+  /** The seller's own limit, when the index records one. */
+  chosenLimit: number | null
+  /** The index on disk no longer says what is there and must be written again. */
+  dirty: boolean
+}
+
+/**
+ * Reads the media folder at start: the index, checked against the files so the two
+ * agree (files it does not name are deleted, entries with no file dropped), rebuilt from
+ * the files when it is missing or damaged, and kept markers put right.
+ */
+export async function loadMediaDir(
+  dir: string,
+  index: VersionedFile<MediaIndex>,
+  log: StoreLog
+): Promise<LoadedMediaDir> {
+  const loaded: LoadedMediaDir = {
+    entries: new Map(),
+    total: 0,
+    clock: 0,
+    chosenLimit: null,
+    dirty: false
+  }
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await sweepTempFiles(dir)
+  const stored = await index.read(join(dir, INDEX_FILE))
+  if (stored?.limitBytes !== undefined) loaded.chosenLimit = stored.limitBytes
+  const names = await readdir(dir)
+  const onDisk = new Set(names.filter((n) => BLOB.test(n)))
+  const markers = new Set(names.filter((n) => KEPT.test(n)))
+  if (stored === null && onDisk.size > 0) {
+    const rebuilt = await rebuild(dir, loaded, onDisk, markers)
+    log.warn(
+      `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
+    )
+  }
+  for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
+    if (!onDisk.has(`${key}.bin`)) continue
+    const s = await stat(blobPath(dir, key)).catch(() => null)
+    if (!s || s.size !== entry.size) continue
+    loaded.entries.set(key, { ...entry })
+    loaded.total += entry.size
+    loaded.clock = Math.max(loaded.clock, entry.lastUsed)
+  }
+  let orphans = 0
+  for (const name of onDisk) {
+    if (!loaded.entries.has(name.slice(0, 64))) {
+      await rm(join(dir, name), { force: true })
+      orphans++
+    }
+  }
+  for (const name of markers) {
+    const key = name.slice(0, 64)
+    const entry = loaded.entries.get(key)
+    if (!entry?.kept) await rm(join(dir, name), { force: true })
+  }
+  // Kept files from before markers existed get theirs now.
+  for (const [key, entry] of loaded.entries)
+    if (entry.kept && !markers.has(`${key}.kept`)) await writeKeptMarker(dir, key, entry, log)
+  if (orphans > 0) log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
+  if (stored === null || orphans > 0 || loaded.entries.size !== Object.keys(stored.entries).length)
+    loaded.dirty = true
+  return loaded
+}
+
+/**
+ * The index was missing or damaged while files are on disk: rebuild it from the files
+ * rather than delete them (kept ones included). Type from the kept marker or the first
+ * bytes, size from the file, last use from its time; files of no media type go.
+ */
+async function rebuild(
+  dir: string,
+  loaded: LoadedMediaDir,
+  names: Set<string>,
+  markers: Set<string>
+): Promise<number> {
+  let rebuilt = 0
+  for (const name of names) {
+    const key = name.slice(0, 64)
+    const path = blobPath(dir, key)
+    const s = await stat(path).catch(() => null)
+    if (!s) continue
+    let contentType: string | null = null
+    let kept = false
+    if (markers.has(`${key}.kept`)) {
+      contentType = await readKeptMarker(dir, key)
+      kept = contentType !== null
+    }
+    if (contentType === null) contentType = sniffMediaType(await readHead(path))
+    if (contentType === null) continue
+    loaded.entries.set(key, { contentType, size: s.size, lastUsed: Math.floor(s.mtimeMs), kept })
+    loaded.total += s.size
+    loaded.clock = Math.max(loaded.clock, Math.floor(s.mtimeMs))
+    rebuilt++
+  }
+  return rebuilt
+}

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
+import { RotateCw, TriangleAlert } from 'lucide-react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
 import type { Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
@@ -7,6 +7,7 @@ import { formatCompactTime, formatDate, formatDateTime } from '../../lib/format'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { entryVerdict } from '../../lib/verdict'
 import { Skeleton } from '../../ui/Skeleton'
+import { Spinner } from '../../ui/Spinner'
 import { VerdictBadge } from '../../ui/VerdictBadge'
 import styles from './History.module.css'
 
@@ -168,11 +169,7 @@ function Row({
           aria-label={`Re-check ${entry.code}`}
           title="Check this code again now"
         >
-          {busy ? (
-            <LoaderCircle size={14} aria-hidden className={styles.spin} />
-          ) : (
-            <RotateCw size={14} aria-hidden />
-          )}
+          {busy ? <Spinner size={14} /> : <RotateCw size={14} aria-hidden />}
           <span className={styles.recheckWord}>Re-check</span>
         </button>
       </td>

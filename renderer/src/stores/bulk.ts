@@ -3,7 +3,7 @@ import type { AppError } from '../../../shared/errors'
 import type { BulkJob } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { latestRequest } from '../lib/latest-request'
-import { saveTextFile } from '../lib/save-file'
+import { exportCsvFile } from '../lib/save-file'
 
 export type ValidateTab = 'single' | 'bulk'
 
@@ -129,17 +129,11 @@ export const useBulk = create<BulkState>((set, get) => {
     async exportCsv() {
       const job = get().job
       if (!job) return false
-      const stillShown = shownJob.current()
-      set({ exporting: true, exportError: null })
-      const r = await getBridge().exportBulkCsv({ jobId: job.jobId })
-      if (!stillShown()) return false
-      if (!r.ok) {
-        set({ exporting: false, exportError: r.error })
-        return false
-      }
-      saveTextFile(r.data.filename, r.data.csv)
-      set({ exporting: false })
-      return true
+      return exportCsvFile(
+        () => getBridge().exportBulkCsv({ jobId: job.jobId }),
+        set,
+        shownJob.current()
+      )
     },
 
     startOver() {

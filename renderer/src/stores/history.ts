@@ -3,7 +3,7 @@ import type { AppError } from '../../../shared/errors'
 import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { latestRequest } from '../lib/latest-request'
-import { saveTextFile } from '../lib/save-file'
+import { exportCsvFile } from '../lib/save-file'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -94,18 +94,8 @@ export const useHistory = create<HistoryState>((set, get) => ({
     return r.data
   },
 
-  async exportCsv() {
-    const sameConnection = connection.current()
-    set({ exporting: true, exportError: null })
-    const r = await getBridge().exportHistoryCsv()
-    if (!sameConnection()) return false
-    if (!r.ok) {
-      set({ exporting: false, exportError: r.error })
-      return false
-    }
-    saveTextFile(r.data.filename, r.data.csv)
-    set({ exporting: false })
-    return true
+  exportCsv() {
+    return exportCsvFile(() => getBridge().exportHistoryCsv(), set, connection.current())
   },
 
   reset() {

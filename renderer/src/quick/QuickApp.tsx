@@ -12,6 +12,8 @@ import { Skeleton } from '../ui/Skeleton'
 import { ErrorState } from '../ui/States'
 import { VerdictCard, announce } from '../views/validate/VerdictCard'
 import { MAIN_ROUTE } from './route'
+import card from '../ui/Card.module.css'
+import code from '../ui/CodeCheck.module.css'
 import styles from './Quick.module.css'
 
 /** Asks main for the code the global shortcut found on the clipboard; null when there was none. */
@@ -133,19 +135,19 @@ export function QuickApp(): React.JSX.Element {
       ) : (
         <main className={styles.body}>
           <form
-            className={styles.form}
+            className={`${code.form} ${code.compact}`}
             onSubmit={submit}
             role="search"
             aria-label="Quick code check"
           >
-            <label htmlFor="quick-code" className={styles.label}>
+            <label htmlFor="quick-code" className={code.label}>
               Purchase code
             </label>
-            <div className={styles.fieldRow}>
+            <div className={code.fieldRow}>
               <input
                 ref={inputRef}
                 id="quick-code"
-                className={`${styles.codeInput} mono`}
+                className={code.codeInput}
                 value={v.input}
                 onChange={(e) => setInput(e.target.value)}
                 placeholder="Paste a code"
@@ -165,7 +167,7 @@ export function QuickApp(): React.JSX.Element {
                 Check
               </Button>
             </div>
-            <p id="quick-hint" className={styles.hint}>
+            <p id="quick-hint" className={code.hint}>
               {v.input.trim() !== '' && scan.kind === 'none'
                 ? 'No purchase code in this text: paste the code itself.'
                 : opensRecord
@@ -184,10 +186,10 @@ export function QuickApp(): React.JSX.Element {
                   : ''}
           </div>
 
-          <div className={styles.result}>
+          <div className={`${code.result} ${styles.result}`}>
             {v.checking && (
               <div
-                className={styles.checking}
+                className={`${card.card} ${styles.checking}`}
                 role="status"
                 aria-label="Checking the code"
                 aria-busy="true"

@@ -2,7 +2,8 @@ import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
 import type { BulkJob } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
-import { saveTextFile } from '../views/history/save-file'
+import { latestRequest } from '../lib/latest-request'
+import { exportCsvFile } from '../lib/save-file'
 
 export type ValidateTab = 'single' | 'bulk'
 
@@ -48,16 +49,16 @@ const initial = {
   exportError: null
 }
 
-// Bumped by reset and startOver: answers about an older job are dropped.
-let epoch = 0
-// Bumped by Pause, Resume and Cancel: a poll that left before one of them is out of date.
-let actions = 0
+// Dropped by reset and startOver: answers about an older job are dropped.
+const shownJob = latestRequest()
+// Started by Pause, Resume and Cancel: a poll that left before one of them is out of date.
+const jobAction = latestRequest()
 let polling = false
 
 export const useBulk = create<BulkState>((set, get) => {
   /** Applies a job answer unless it is about another job than the one shown. */
-  const apply = (mine: number, job: BulkJob): void => {
-    if (mine !== epoch || get().job?.jobId !== job.jobId) return
+  const apply = (stillShown: () => boolean, job: BulkJob): void => {
+    if (!stillShown() || get().job?.jobId !== job.jobId) return
     set({ job })
   }
 
@@ -66,13 +67,13 @@ export const useBulk = create<BulkState>((set, get) => {
   ): Promise<void> => {
     const job = get().job
     if (!job || get().acting) return
-    const mine = epoch
-    actions++
+    const stillShown = shownJob.current()
+    jobAction.start()
     set({ acting: true })
     const r = await call({ jobId: job.jobId })
-    if (mine !== epoch) return
+    if (!stillShown()) return
     set({ acting: false })
-    if (r.ok) apply(mine, r.data)
+    if (r.ok) apply(stillShown, r.data)
     else set({ error: r.error })
   }
 
@@ -90,10 +91,10 @@ export const useBulk = create<BulkState>((set, get) => {
     async start() {
       const text = get().text
       if (!text.trim() || get().starting || isActive(get().job)) return
-      const mine = ++epoch
+      const stillShown = shownJob.start()
       set({ starting: true, error: null, exportError: null, job: null })
       const r = await getBridge().startBulk({ text })
-      if (mine !== epoch) return
+      if (!stillShown()) return
       if (!r.ok) {
         set({ starting: false, error: r.error })
         return
@@ -106,12 +107,12 @@ export const useBulk = create<BulkState>((set, get) => {
       const job = get().job
       if (!job || polling) return
       polling = true
-      const mine = epoch
-      const acted = actions
+      const stillShown = shownJob.current()
+      const noActionSince = jobAction.current()
       try {
         const r = await getBridge().getBulk({ jobId: job.jobId })
-        if (mine !== epoch || acted !== actions) return
-        if (r.ok) apply(mine, r.data)
+        if (!stillShown() || !noActionSince()) return
+        if (r.ok) apply(stillShown, r.data)
         // A job main no longer knows (restarted meanwhile) cannot finish: stop polling it.
         else if (r.error.kind === 'not-found')
           set({ error: r.error, job: { ...job, state: 'cancelled', waitingUntil: null } })
@@ -128,22 +129,16 @@ export const useBulk = create<BulkState>((set, get) => {
     async exportCsv() {
       const job = get().job
       if (!job) return false
-      const mine = epoch
-      set({ exporting: true, exportError: null })
-      const r = await getBridge().exportBulkCsv({ jobId: job.jobId })
-      if (mine !== epoch) return false
-      if (!r.ok) {
-        set({ exporting: false, exportError: r.error })
-        return false
-      }
-      saveTextFile(r.data.filename, r.data.csv)
-      set({ exporting: false })
-      return true
+      return exportCsvFile(
+        () => getBridge().exportBulkCsv({ jobId: job.jobId }),
+        set,
+        shownJob.current()
+      )
     },
 
     startOver() {
       if (isActive(get().job)) return
-      epoch++
+      shownJob.drop()
       set({ job: null, error: null, exportError: null, acting: false, exporting: false })
     },
 
@@ -151,7 +146,7 @@ export const useBulk = create<BulkState>((set, get) => {
       // A job still running belongs to the marketplace being left: stop it spending requests there.
       const job = get().job
       if (job && isActive(job)) void getBridge().cancelBulk({ jobId: job.jobId })
-      epoch++
+      shownJob.drop()
       polling = false
       set(initial)
     }

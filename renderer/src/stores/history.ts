@@ -2,7 +2,8 @@ import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
 import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
-import { saveTextFile } from '../views/history/save-file'
+import { latestRequest } from '../lib/latest-request'
+import { exportCsvFile } from '../lib/save-file'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -48,9 +49,9 @@ const initial = {
 }
 
 // A later list request (typing, a re-check, a connection switch) wins over an earlier one.
-let seq = 0
-// Bumped by reset (a connection switch): answers that started before it are dropped.
-let epoch = 0
+const latestList = latestRequest()
+// Dropped by reset (a connection switch): answers that started before it are dropped.
+const connection = latestRequest()
 
 export const useHistory = create<HistoryState>((set, get) => ({
   ...initial,
@@ -60,13 +61,13 @@ export const useHistory = create<HistoryState>((set, get) => ({
   },
 
   async load() {
-    const mine = ++seq
+    const isLatest = latestList.start()
     const { query, limit, status } = get()
     // Rows already on screen stay while the new list comes: no flash back to skeletons.
     set({ status: status === 'ready' ? 'ready' : 'loading', error: null })
     const q = query.trim()
     const r = await getBridge().listHistory(q ? { query: q, limit } : { limit })
-    if (mine !== seq) return
+    if (!isLatest()) return
     if (r.ok) set({ status: 'ready', entries: r.data.entries, total: r.data.total, error: null })
     else set({ status: 'error', error: r.error })
   },
@@ -78,11 +79,11 @@ export const useHistory = create<HistoryState>((set, get) => ({
 
   async recheck(code) {
     if (get().rechecking.includes(code)) return null
-    const before = epoch
+    const sameConnection = connection.current()
     set({ rechecking: [...get().rechecking, code], recheckError: null })
     const r = await getBridge().validatePurchase({ code })
     // The connection changed meanwhile: this answer belongs to another marketplace.
-    if (epoch !== before) return null
+    if (!sameConnection()) return null
     set({ rechecking: get().rechecking.filter((c) => c !== code) })
     if (!r.ok) {
       set({ recheckError: { code, error: r.error } })
@@ -93,23 +94,13 @@ export const useHistory = create<HistoryState>((set, get) => ({
     return r.data
   },
 
-  async exportCsv() {
-    const before = epoch
-    set({ exporting: true, exportError: null })
-    const r = await getBridge().exportHistoryCsv()
-    if (epoch !== before) return false
-    if (!r.ok) {
-      set({ exporting: false, exportError: r.error })
-      return false
-    }
-    saveTextFile(r.data.filename, r.data.csv)
-    set({ exporting: false })
-    return true
+  exportCsv() {
+    return exportCsvFile(() => getBridge().exportHistoryCsv(), set, connection.current())
   },
 
   reset() {
-    seq++
-    epoch++
+    latestList.drop()
+    connection.drop()
     set({ ...initial, rechecking: [] })
   }
 }))

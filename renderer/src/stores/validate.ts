@@ -3,6 +3,7 @@ import type { AppError } from '../../../shared/errors'
 import type { HistoryEntry, SampleCodes, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { isOneWord, normaliseCode } from '../lib/codes'
+import { latestRequest } from '../lib/latest-request'
 import { scanForCode } from '../../../shared/purchase-code'
 
 const MAX_RECENT = 50
@@ -61,9 +62,10 @@ interface ValidateState {
   reset(): void
 }
 
-let seq = 0
-// Bumped by reset (a connection switch): a history answer that started before it is dropped.
-let epoch = 0
+// A later check (or a verdict shown from elsewhere) wins over an earlier one.
+const latestCheck = latestRequest()
+// Dropped by reset (a connection switch): a history answer that started before it is dropped.
+const connection = latestRequest()
 
 /** The code's latest history entry; null when there is none or the history cannot be read. */
 async function latestInHistory(code: string): Promise<HistoryEntry | null> {
@@ -105,7 +107,7 @@ export const useValidate = create<ValidateState>((set, get) => ({
     }
     const code = scan.kind === 'none' ? normaliseCode(raw) : scan.code
     if (!code) return
-    const mine = ++seq
+    const isLatest = latestCheck.start()
     set({
       // The field shows the code that was checked, so it and the card agree.
       input: scan.kind === 'none' ? get().input : code,
@@ -124,7 +126,7 @@ export const useValidate = create<ValidateState>((set, get) => ({
       lastKnown: null
     })
     const r = await getBridge().validatePurchase({ code })
-    if (mine !== seq) return
+    if (!isLatest()) return
     if (r.ok) {
       const recent = [r.data, ...get().recent.filter((v) => v.code !== r.data.code)].slice(
         0,
@@ -135,7 +137,7 @@ export const useValidate = create<ValidateState>((set, get) => ({
       const retryAt = r.error.retryAfterMs !== undefined ? Date.now() + r.error.retryAfterMs : null
       set({ checking: false, error: r.error, retryAt })
       const lastKnown = await latestInHistory(code)
-      if (mine === seq) set({ lastKnown })
+      if (isLatest()) set({ lastKnown })
     }
   },
 
@@ -146,7 +148,7 @@ export const useValidate = create<ValidateState>((set, get) => ({
   },
 
   show(validation) {
-    seq++
+    latestCheck.drop()
     set({
       result: validation,
       error: null,
@@ -168,25 +170,25 @@ export const useValidate = create<ValidateState>((set, get) => ({
 
   async loadEarlier() {
     if (get().earlierLoaded) return
-    const before = epoch
+    const sameConnection = connection.current()
     set({ earlierLoaded: true })
     const r = await getBridge().listHistory({ limit: EARLIER_SHOWN })
-    if (before !== epoch) return
+    if (!sameConnection()) return
     // Not there now (no connection yet, a read error): asked again next time Validate opens.
     if (r.ok) set({ earlier: r.data.entries })
     else set({ earlierLoaded: false })
   },
 
   async loadSamples() {
-    const before = epoch
+    const sameConnection = connection.current()
     const r = await getBridge().getSampleCodes()
     // Not worth an error: without samples the screen is the same as on a real marketplace.
-    if (before === epoch) set({ samples: r.ok ? r.data : null })
+    if (sameConnection()) set({ samples: r.ok ? r.data : null })
   },
 
   reset() {
-    seq++
-    epoch++
+    latestCheck.drop()
+    connection.drop()
     set({
       input: '',
       checking: false,

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
-import { LoaderCircle } from 'lucide-react'
 import styles from './Button.module.css'
+import { Spinner } from './Spinner'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
@@ -41,7 +41,7 @@ export function Button({
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <LoaderCircle className={styles.spin} size={16} aria-hidden /> : icon}
+      {busy ? <Spinner /> : icon}
       {children}
     </button>
   )

@@ -3,6 +3,7 @@ import { ArrowLeft, CloudOff, LockKeyhole, RefreshCw, TriangleAlert } from 'luci
 import type { Freshness } from '../../../shared/ipc/contract'
 import { formatDateTime, formatRelative } from '../lib/format'
 import { Button } from './Button'
+import spinner from './Spinner.module.css'
 import styles from './ViewHeader.module.css'
 
 export interface ViewHeaderProps {
@@ -70,7 +71,7 @@ export function SyncStatus({
     return (
       <SyncLine
         state="syncing"
-        icon={<RefreshCw size={14} className={styles.spin} aria-hidden />}
+        icon={<RefreshCw size={14} className={spinner.spin} aria-hidden />}
         text="Syncing…"
       />
     )

@@ -8,6 +8,7 @@ import { Chip } from '../../ui/Chip'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { toast } from '../../ui/toast'
 import { networkName } from './social'
+import card from '../../ui/Card.module.css'
 import styles from './Account.module.css'
 
 /** A marketplace image through main's media route; a failed load leaves the neutral fallback. */
@@ -91,7 +92,7 @@ function Balance({
   const negative = amount < 0
   return (
     <section
-      className={`${styles.balance} ${negative ? styles.negative : ''}`}
+      className={`${card.card} ${styles.balance} ${negative ? styles.negative : ''}`}
       aria-labelledby="balance-label"
     >
       <h2 id="balance-label" className={styles.balanceLabel}>
@@ -153,7 +154,7 @@ export function AccountPage({ account }: { account: Account }): React.JSX.Elemen
         <Balance amount={account.balance} currency={account.currency} />
       </div>
 
-      <section className={styles.card} aria-labelledby="profile-title">
+      <section className={`${card.card} ${styles.card}`} aria-labelledby="profile-title">
         <h2 id="profile-title" className={styles.cardTitle}>
           Public profile
         </h2>

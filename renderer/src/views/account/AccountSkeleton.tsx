@@ -1,4 +1,5 @@
 import { Skeleton } from '../../ui/Skeleton'
+import card from '../../ui/Card.module.css'
 import styles from './Account.module.css'
 
 /** The account page's outline: cover, avatar, name lines, balance, profile card. */
@@ -20,12 +21,12 @@ export function AccountSkeleton(): React.JSX.Element {
             <Skeleton height={16} width={180} />
           </div>
         </div>
-        <div className={styles.balance}>
+        <div className={`${card.card} ${styles.balance}`}>
           <Skeleton height={14} width={70} />
           <Skeleton height={40} width={180} />
         </div>
       </div>
-      <div className={styles.card}>
+      <div className={`${card.card} ${styles.card}`}>
         <Skeleton height={18} width={140} />
         <Skeleton height={14} />
         <Skeleton height={14} />

@@ -3,7 +3,8 @@ import type { AppError } from '../../../../shared/errors'
 import type { Freshness } from '../../../../shared/ipc/contract'
 import { formatDateTime } from '../../lib/format'
 import { Button } from '../../ui/Button'
-import styles from './Account.module.css'
+import alert from '../../ui/Alert.module.css'
+import styles from './StaleBanner.module.css'
 
 interface StaleBannerProps {
   freshness: Freshness | null
@@ -28,7 +29,7 @@ export function StaleBanner({
   const locked = !error && freshness.refreshErrorKind === 'keychain-unavailable'
   const Icon = locked ? LockKeyhole : offline ? CloudOff : TriangleAlert
   return (
-    <div className={styles.banner} role="status">
+    <div className={`${alert.warn} ${styles.banner}`} role="status">
       <Icon size={18} aria-hidden className={styles.bannerIcon} />
       {locked ? (
         <p>

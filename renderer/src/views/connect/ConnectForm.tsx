@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Eye, EyeOff, Info, KeyRound, TriangleAlert } from 'lucide-react'
+import { Info, KeyRound, TriangleAlert } from 'lucide-react'
 import type { ConnectionView, RequestOf } from '../../../../shared/ipc/contract'
 import { useConnections } from '../../stores/connections'
 import { Button } from '../../ui/Button'
+import field from '../../ui/Field.module.css'
+import { KeyField } from '../../ui/KeyField'
 import { describeConnectError, type ConnectProblem } from './connect-errors'
+import alert from '../../ui/Alert.module.css'
 import styles from './Connect.module.css'
 
 export interface ConnectFormProps {
@@ -25,7 +28,6 @@ export function ConnectForm({
   const [baseUrl, setBaseUrl] = useState('')
   const [apiKey, setApiKey] = useState('')
   const [label, setLabel] = useState('')
-  const [showKey, setShowKey] = useState(false)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<ConnectProblem | null>(null)
   const [missing, setMissing] = useState<{ baseUrl?: boolean; apiKey?: boolean }>({})
@@ -77,13 +79,13 @@ export function ConnectForm({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <div className={styles.field}>
+      <div className={field.field}>
         <label htmlFor={ids.url}>Marketplace URL</label>
         <input
           ref={urlRef}
           id={ids.url}
           name="baseUrl"
-          className={styles.input}
+          className={field.input}
           type="text"
           inputMode="url"
           autoComplete="url"
@@ -101,54 +103,35 @@ export function ConnectForm({
           disabled={busy}
         />
         {missing.baseUrl && (
-          <p id={ids.urlHint} className={styles.fieldError}>
+          <p id={ids.urlHint} className={field.fieldError}>
             Enter the marketplace URL.
           </p>
         )}
       </div>
 
-      <div className={styles.field}>
+      <div className={field.field}>
         <label htmlFor={ids.key}>API key</label>
-        <div className={styles.keyRow}>
-          <input
-            ref={keyRef}
-            id={ids.key}
-            name="apiKey"
-            className={`${styles.input} ${styles.mono}`}
-            type={showKey ? 'text' : 'password'}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-            // Pasted keys often carry a newline or spaces from the page they came from.
-            onBlur={() => setApiKey((v) => v.trim())}
-            aria-invalid={keyInvalid || undefined}
-            aria-describedby={problem?.field === 'apiKey' ? ids.problem : undefined}
-            disabled={busy}
-          />
-          <Button
-            variant="ghost"
-            size="sm"
-            className={styles.reveal}
-            icon={showKey ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-            aria-pressed={showKey}
-            onClick={() => setShowKey((s) => !s)}
-          >
-            {showKey ? 'Hide' : 'Show'}
-          </Button>
-        </div>
-        {missing.apiKey && <p className={styles.fieldError}>Enter the API key.</p>}
+        <KeyField
+          inputRef={keyRef}
+          id={ids.key}
+          name="apiKey"
+          value={apiKey}
+          onChange={setApiKey}
+          aria-invalid={keyInvalid || undefined}
+          aria-describedby={problem?.field === 'apiKey' ? ids.problem : undefined}
+          disabled={busy}
+        />
+        {missing.apiKey && <p className={field.fieldError}>Enter the API key.</p>}
       </div>
 
-      <div className={styles.field}>
+      <div className={field.field}>
         <label htmlFor={ids.label}>
-          Label <span className={styles.optional}>(optional)</span>
+          Label <span className={field.optional}>(optional)</span>
         </label>
         <input
           id={ids.label}
           name="label"
-          className={styles.input}
+          className={field.input}
           type="text"
           autoComplete="off"
           maxLength={100}
@@ -160,7 +143,12 @@ export function ConnectForm({
       </div>
 
       {problem && (
-        <div id={ids.problem} className={styles.problem} role="alert" data-tone={problem.tone}>
+        <div
+          id={ids.problem}
+          className={`${alert.danger} ${styles.problem}`}
+          role="alert"
+          data-tone={problem.tone}
+        >
           {problem.tone === 'warning' ? (
             <Info size={18} aria-hidden className={styles.problemIcon} />
           ) : (

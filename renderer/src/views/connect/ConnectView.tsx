@@ -3,8 +3,10 @@ import { Sparkles, Store } from 'lucide-react'
 import { useConnections } from '../../stores/connections'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
+import field from '../../ui/Field.module.css'
 import { ConnectForm } from './ConnectForm'
 import { KeySteps } from './KeySteps'
+import card from '../../ui/Card.module.css'
 import styles from './Connect.module.css'
 
 /** First run: connect a marketplace, or look around in the built-in demo. */
@@ -26,7 +28,7 @@ export function ConnectView(): React.JSX.Element {
   return (
     <main className={styles.screen}>
       <div className={styles.column}>
-        <div className={styles.card}>
+        <div className={`${card.card} ${styles.card}`}>
           <div className={styles.head}>
             <Store size={24} aria-hidden className={styles.logo} />
             <h1>Connect your marketplace</h1>
@@ -47,7 +49,7 @@ export function ConnectView(): React.JSX.Element {
             Explore the demo
           </Button>
           {demoError && (
-            <p role="alert" className={styles.fieldError}>
+            <p role="alert" className={field.fieldError}>
               {demoError}
             </p>
           )}

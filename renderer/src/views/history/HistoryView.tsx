@@ -12,6 +12,7 @@ import { ViewHeader } from '../../ui/ViewHeader'
 import { toast } from '../../ui/toast'
 import { errorHeading } from '../../ui/error-copy'
 import { HistorySkeleton, HistoryTable } from './HistoryTable'
+import alert from '../../ui/Alert.module.css'
 import styles from './History.module.css'
 
 /** Typing waits this long before asking main again. */
@@ -161,7 +162,7 @@ export function HistoryView(): React.JSX.Element {
         )}
       </div>
       {problem && (
-        <p className={styles.problem} role="alert">
+        <p className={`${alert.danger} ${styles.problem}`} role="alert">
           <strong>{problem.heading}.</strong> {problem.text}
         </p>
       )}

@@ -5,6 +5,7 @@ import { useSettings } from '../../stores/settings'
 import { Button } from '../../ui/Button'
 import { Skeleton } from '../../ui/Skeleton'
 import { toast } from '../../ui/toast'
+import card from '../../ui/Card.module.css'
 import styles from './Settings.module.css'
 
 // Decimal, as the size beside them is (formatBytes): a full 500 MB cache reads "500 MB".
@@ -51,7 +52,7 @@ export function CacheSection(): React.JSX.Element {
       : LIMITS
 
   return (
-    <section className={styles.section} aria-labelledby="cache-title">
+    <section className={`${card.card} ${styles.section}`} aria-labelledby="cache-title">
       <h2 id="cache-title" className={styles.sectionTitle}>
         Offline cache
       </h2>

@@ -7,7 +7,8 @@ import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { toast } from '../../ui/toast'
 import { EditConnectionForm } from './EditConnectionForm'
-import styles from './Settings.module.css'
+import alert from '../../ui/Alert.module.css'
+import rows from './Connections.module.css'
 
 const STORAGE_LABEL: Record<ConnectionView['keyStorage'], string> = {
   keychain: 'Key in the keychain',
@@ -77,11 +78,11 @@ export function ConnectionRow({
   }
 
   return (
-    <li className={styles.row} aria-label={c.label}>
-      <div className={styles.rowMain}>
-        <div className={styles.rowText}>
-          <div className={styles.rowTitle}>
-            <span className={styles.rowLabel}>{c.label}</span>
+    <li className={rows.row} aria-label={c.label}>
+      <div className={rows.rowMain}>
+        <div className={rows.rowText}>
+          <div className={rows.rowTitle}>
+            <span className={rows.rowLabel}>{c.label}</span>
             {c.isDemo && <Badge tone="accent">Demo</Badge>}
             {active && (
               <Badge tone="ok" icon={<CircleCheck size={11} aria-hidden />}>
@@ -89,14 +90,14 @@ export function ConnectionRow({
               </Badge>
             )}
           </div>
-          <span className={styles.rowUrl}>{c.baseUrl}</span>
-          <span className={styles.rowMeta}>
+          <span className={rows.rowUrl}>{c.baseUrl}</span>
+          <span className={rows.rowMeta}>
             <KeyRound size={12} aria-hidden />
             {c.isDemo ? 'Built-in demo key' : STORAGE_LABEL[c.keyStorage]}
           </span>
         </div>
         {mode === 'view' && (
-          <div className={styles.rowActions}>
+          <div className={rows.rowActions}>
             {!active && (
               <Button
                 size="sm"
@@ -143,7 +144,7 @@ export function ConnectionRow({
 
       {tested && mode === 'view' && (
         <p
-          className={tested.ok ? styles.testOk : styles.testFailed}
+          className={tested.ok ? rows.testOk : rows.testFailed}
           role={tested.ok ? 'status' : 'alert'}
           aria-label={`Test result for ${c.label}`}
         >
@@ -154,7 +155,7 @@ export function ConnectionRow({
 
       {mode === 'confirm-remove' && (
         <div
-          className={styles.confirm}
+          className={`${alert.danger} ${rows.confirm}`}
           role="group"
           aria-label={`Remove ${c.label}?`}
           aria-describedby={`${c.id}-remove-what`}
@@ -168,7 +169,7 @@ export function ConnectionRow({
           <p id={`${c.id}-remove-what`}>
             Remove <strong>{c.label}</strong>? {removalText(c)}
           </p>
-          <div className={styles.confirmActions}>
+          <div className={rows.confirmActions}>
             <Button
               variant="danger"
               size="sm"

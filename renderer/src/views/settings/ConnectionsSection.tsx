@@ -5,6 +5,8 @@ import { Button } from '../../ui/Button'
 import { toast } from '../../ui/toast'
 import { ConnectForm } from '../connect/ConnectForm'
 import { ConnectionRow } from './ConnectionRow'
+import card from '../../ui/Card.module.css'
+import rows from './Connections.module.css'
 import styles from './Settings.module.css'
 
 export function ConnectionsSection(): React.JSX.Element | null {
@@ -25,7 +27,7 @@ export function ConnectionsSection(): React.JSX.Element | null {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="connections-title">
+    <section className={`${card.card} ${styles.section}`} aria-labelledby="connections-title">
       <div className={styles.sectionHead}>
         <h2 id="connections-title" className={styles.sectionTitle}>
           Connections
@@ -62,15 +64,15 @@ export function ConnectionsSection(): React.JSX.Element | null {
         </p>
       )}
 
-      <ul className={styles.connections} aria-label="Connections">
+      <ul className={rows.connections} aria-label="Connections">
         {state.connections.map((c) => (
           <ConnectionRow key={c.id} connection={c} active={c.id === state.activeId} />
         ))}
       </ul>
 
       {adding && (
-        <div className={styles.addCard}>
-          <h3 className={styles.cardTitle}>Add a connection</h3>
+        <div className={rows.addCard}>
+          <h3 className={rows.cardTitle}>Add a connection</h3>
           <ConnectForm
             autoFocus
             onConnected={(c) => {

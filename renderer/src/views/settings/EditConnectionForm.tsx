@@ -1,10 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Eye, EyeOff, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
 import type { ConnectionView, RequestOf } from '../../../../shared/ipc/contract'
 import { useConnections } from '../../stores/connections'
 import { Button } from '../../ui/Button'
+import field from '../../ui/Field.module.css'
+import { KeyField } from '../../ui/KeyField'
 import { describeConnectError, type ConnectProblem } from '../connect/connect-errors'
 import connect from '../connect/Connect.module.css'
+import alert from '../../ui/Alert.module.css'
+import rows from './Connections.module.css'
 import styles from './Settings.module.css'
 
 interface Props {
@@ -29,7 +33,6 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
   const [label, setLabel] = useState(c.label)
   const [baseUrl, setBaseUrl] = useState(c.baseUrl)
   const [apiKey, setApiKey] = useState('')
-  const [showKey, setShowKey] = useState(false)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<ConnectProblem | null>(null)
   const id = useId()
@@ -72,16 +75,16 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
 
   return (
     <form
-      className={styles.editForm}
+      className={rows.editForm}
       onSubmit={onSubmit}
       aria-label={`Edit ${c.label}`}
       aria-busy={busy}
     >
-      <div className={connect.field}>
+      <div className={field.field}>
         <label htmlFor={`${id}-label`}>Label</label>
         <input
           id={`${id}-label`}
-          className={connect.input}
+          className={field.input}
           value={label}
           maxLength={100}
           onChange={(e) => setLabel(e.target.value)}
@@ -90,11 +93,11 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
       </div>
       {!c.isDemo && (
         <>
-          <div className={connect.field}>
+          <div className={field.field}>
             <label htmlFor={`${id}-url`}>Marketplace URL</label>
             <input
               id={`${id}-url`}
-              className={connect.input}
+              className={field.input}
               value={baseUrl}
               inputMode="url"
               spellCheck={false}
@@ -108,41 +111,24 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
               typed again below.
             </p>
           </div>
-          <div className={connect.field}>
+          <div className={field.field}>
             <label htmlFor={`${id}-key`}>Replace API key</label>
-            <div className={connect.keyRow}>
-              <input
-                id={`${id}-key`}
-                className={`${connect.input} ${connect.mono}`}
-                type={showKey ? 'text' : 'password'}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={
-                  needsKey ? 'Required for a new site' : 'Leave empty to keep the current key'
-                }
-                aria-required={needsKey || undefined}
-                value={apiKey}
-                onChange={(e) => setApiKey(e.target.value)}
-                onBlur={() => setApiKey((v) => v.trim())}
-                aria-invalid={problem?.field === 'apiKey' || undefined}
-                disabled={busy}
-              />
-              <Button
-                variant="ghost"
-                size="sm"
-                className={connect.reveal}
-                icon={showKey ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-                aria-pressed={showKey}
-                onClick={() => setShowKey((s) => !s)}
-              >
-                {showKey ? 'Hide' : 'Show'}
-              </Button>
-            </div>
+            <KeyField
+              id={`${id}-key`}
+              placeholder={
+                needsKey ? 'Required for a new site' : 'Leave empty to keep the current key'
+              }
+              aria-required={needsKey || undefined}
+              value={apiKey}
+              onChange={setApiKey}
+              aria-invalid={problem?.field === 'apiKey' || undefined}
+              disabled={busy}
+            />
           </div>
         </>
       )}
       {problem && (
-        <div className={connect.problem} role="alert">
+        <div className={`${alert.danger} ${connect.problem}`} role="alert">
           <TriangleAlert size={18} aria-hidden className={connect.problemIcon} />
           <div>
             <p>{problem.text}</p>

@@ -12,6 +12,7 @@ import { isMacPlatform } from '../../frame/shortcuts'
 import { Button } from '../../ui/Button'
 import { toast } from '../../ui/toast'
 import styles from './Settings.module.css'
+import card from '../../ui/Card.module.css'
 import quick from './QuickLookup.module.css'
 
 const platformName = (): string => (isMacPlatform() ? 'darwin' : 'other')
@@ -75,7 +76,7 @@ export function QuickLookupSection(): React.JSX.Element | null {
   )
   if (!settings.available) {
     return (
-      <section className={styles.section} aria-labelledby="quick-title">
+      <section className={`${card.card} ${styles.section}`} aria-labelledby="quick-title">
         {title}
         <p className={styles.hint}>
           Desktop app only: the global shortcut that checks the clipboard and the tray icon come
@@ -88,7 +89,7 @@ export function QuickLookupSection(): React.JSX.Element | null {
   const status = settings.shortcutStatus
   const message = problem ?? (status.state === 'refused' ? status.message : null)
   return (
-    <section className={styles.section} aria-labelledby="quick-title">
+    <section className={`${card.card} ${styles.section}`} aria-labelledby="quick-title">
       {title}
       <p className={styles.hint}>
         Copy a buyer’s code in any app, press the shortcut, and the verdict appears by the pointer.

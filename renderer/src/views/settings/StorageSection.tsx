@@ -4,6 +4,7 @@ import type { AppInfo, ConnectionsState } from '../../../../shared/ipc/contract'
 import { getBridge } from '../../bridge'
 import { useConnections } from '../../stores/connections'
 import { useSettings } from '../../stores/settings'
+import card from '../../ui/Card.module.css'
 import styles from './Settings.module.css'
 
 /** The keychain's everyday name on each system, so the seller knows where to look. */
@@ -60,7 +61,7 @@ export function StorageSection(): React.JSX.Element {
   }, [])
 
   return (
-    <section className={styles.section} aria-labelledby="storage-title">
+    <section className={`${card.card} ${styles.section}`} aria-labelledby="storage-title">
       <h2 id="storage-title" className={styles.sectionTitle}>
         What is stored where
       </h2>

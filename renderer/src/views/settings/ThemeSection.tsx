@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react'
 import type { Theme } from '../../../../shared/ipc/contract'
 import { useSettings } from '../../stores/settings'
 import { toast } from '../../ui/toast'
+import card from '../../ui/Card.module.css'
 import styles from './Settings.module.css'
 
 const OPTIONS: Array<{ value: Theme; label: string; hint: string; icon: typeof Sun }> = [
@@ -19,7 +20,7 @@ export function ThemeSection(): React.JSX.Element {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="theme-title">
+    <section className={`${card.card} ${styles.section}`} aria-labelledby="theme-title">
       <h2 id="theme-title" className={styles.sectionTitle}>
         Appearance
       </h2>

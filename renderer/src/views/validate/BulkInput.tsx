@@ -4,6 +4,8 @@ import type { AppError } from '../../../../shared/errors'
 import { extractCodes, MAX_BULK_CODES } from '../../../../shared/purchase-code'
 import { Button } from '../../ui/Button'
 import { errorHeading } from '../../ui/error-copy'
+import code from '../../ui/CodeCheck.module.css'
+import alert from '../../ui/Alert.module.css'
 import styles from './Bulk.module.css'
 
 /** Anything pasted: one code a line, a CSV, an e-mail thread. Main pulls the codes out. */
@@ -30,8 +32,8 @@ export function BulkInput({
   const found = useMemo(() => extractCodes(deferred).length, [deferred])
   const hasText = deferred.trim() !== ''
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Bulk check">
-      <label htmlFor="bulk-text" className={styles.label}>
+    <form className={code.form} onSubmit={submit} aria-label="Bulk check">
+      <label htmlFor="bulk-text" className={code.label}>
         Codes to check
       </label>
       <textarea
@@ -55,7 +57,7 @@ export function BulkInput({
         }
         aria-describedby="bulk-hint"
       />
-      <p id="bulk-hint" className={styles.hint}>
+      <p id="bulk-hint" className={code.hint}>
         Codes are pulled out of any text and duplicates merged. They are checked at the pace the
         marketplace allows (about 60 a minute on most sites), so 100 codes take a couple of minutes.
       </p>
@@ -67,7 +69,7 @@ export function BulkInput({
             : `${found === MAX_BULK_CODES ? `The first ${found}` : found} ${found === 1 ? 'code' : 'codes'} found${found === MAX_BULK_CODES ? ' (the most one check takes)' : ''}, duplicates merged.`}
       </p>
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={`${alert.danger} ${styles.error}`} role="alert">
           <strong>{errorHeading(error.kind)}.</strong> {error.message}
         </p>
       )}

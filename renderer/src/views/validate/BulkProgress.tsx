@@ -2,6 +2,7 @@ import { Ban, FileDown, Pause, Play, RotateCcw } from 'lucide-react'
 import type { BulkJob } from '../../../../shared/ipc/contract'
 import { Button } from '../../ui/Button'
 import { BulkCountdown } from './BulkCountdown'
+import card from '../../ui/Card.module.css'
 import styles from './Bulk.module.css'
 
 const STATE_WORD: Record<BulkJob['state'], string> = {
@@ -35,7 +36,7 @@ export function BulkProgress({
   const active = job.state === 'running' || job.state === 'paused'
   const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100)
   return (
-    <div className={styles.progressCard} data-state={job.state}>
+    <div className={`${card.card} ${styles.progressCard}`} data-state={job.state}>
       <div className={styles.progressHead}>
         <p className={styles.progressTitle}>
           <span>{STATE_WORD[job.state]}</span>

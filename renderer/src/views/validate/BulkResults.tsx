@@ -4,9 +4,10 @@ import { TriangleAlert } from 'lucide-react'
 import type { BulkResult } from '../../../../shared/ipc/contract'
 import type { Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
-import { WAS_VALID_TITLE } from '../history/HistoryTable'
+import { WAS_VALID_TITLE } from '../history/HistoryCells'
 import { VerdictBadge } from '../../ui/VerdictBadge'
-import styles from './Bulk.module.css'
+import card from '../../ui/Card.module.css'
+import styles from './BulkResults.module.css'
 
 const ROW_HEIGHT = 44
 
@@ -85,7 +86,7 @@ export function BulkResults({ rows }: { rows: readonly BulkRow[] }): React.JSX.E
   })
   return (
     <div
-      className={styles.results}
+      className={`${card.card} ${styles.results}`}
       role="table"
       aria-label="Bulk results"
       aria-rowcount={rows.length + 1}

@@ -1,6 +1,6 @@
 import { ListChecks, ScanLine } from 'lucide-react'
 import { useBulk, type ValidateTab } from '../../stores/bulk'
-import styles from './Bulk.module.css'
+import styles from '../../ui/Tabs.module.css'
 
 const TABS: Array<{ tab: ValidateTab; label: string; icon: React.ReactNode }> = [
   { tab: 'single', label: 'One code', icon: <ScanLine size={14} aria-hidden /> },

@@ -11,6 +11,7 @@ import { BulkProgress } from './BulkProgress'
 import { BulkResults } from './BulkResults'
 import { BulkSummary, rowsOf, visibleRows, type BulkFilter, type BulkOrder } from './BulkSummary'
 import { ValidateTabs } from './BulkTabs'
+import alert from '../../ui/Alert.module.css'
 import styles from './Bulk.module.css'
 
 /** How often a running job is read back from main. */
@@ -89,7 +90,7 @@ function BulkPanel(): React.JSX.Element {
         }}
       />
       {problem && (
-        <p className={styles.error} role="alert">
+        <p className={`${alert.danger} ${styles.error}`} role="alert">
           <strong>{errorHeading(problem.kind)}.</strong> {problem.message}
         </p>
       )}

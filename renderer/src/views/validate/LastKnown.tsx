@@ -2,7 +2,8 @@ import { History } from 'lucide-react'
 import type { HistoryEntry } from '../../../../shared/ipc/contract'
 import { formatDateTime } from '../../lib/format'
 import { entryVerdict } from '../../lib/verdict'
-import styles from './Validate.module.css'
+import verdict from './VerdictCard.module.css'
+import styles from './ValidateError.module.css'
 
 /** "Regular licence", or the site's own words when they already say licence. */
 function licenceWords(license: string): string {
@@ -40,7 +41,7 @@ export function LastKnown({ entry, now }: { entry: HistoryEntry; now: Date }): R
       <History size={16} aria-hidden />
       <div>
         <p className={styles.lastKnownLine}>{lastKnownText(entry, now)}</p>
-        <p className={styles.checkedAt}>
+        <p className={verdict.checkedAt}>
           From your lookup history: the marketplace has not confirmed it now.
         </p>
       </div>

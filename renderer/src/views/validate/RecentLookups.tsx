@@ -4,7 +4,8 @@ import { shortCode } from '../../lib/codes'
 import { formatDateTime } from '../../lib/format'
 import { entryVerdict, validationVerdict } from '../../lib/verdict'
 import { VerdictBadge } from '../../ui/VerdictBadge'
-import styles from './Validate.module.css'
+import card from '../../ui/Card.module.css'
+import styles from './RecentLookups.module.css'
 
 interface Row {
   code: string
@@ -65,7 +66,7 @@ export function RecentLookups({
       <h2 id="recent-title" className={styles.recentTitle}>
         Recent lookups
       </h2>
-      <ul className={styles.recentList}>
+      <ul className={`${card.card} ${styles.recentList}`}>
         {rows.map((r) => (
           <li key={r.code}>
             <button

@@ -6,7 +6,9 @@ import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/States'
 import { LastKnown } from './LastKnown'
-import styles from './Validate.module.css'
+import alert from '../../ui/Alert.module.css'
+import verdict from './VerdictCard.module.css'
+import styles from './ValidateError.module.css'
 
 /** Seconds left until retryAt, ticking once a second; 0 when the wait is over. */
 function useSecondsLeft(retryAt: number | null): number {
@@ -84,10 +86,10 @@ function Failure({
     return <ErrorState error={error} inline withNextStep={false} />
   if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} inline />
   return (
-    <div className={styles.rateLimited} role="alert">
+    <div className={`${alert.warn} ${styles.rateLimited}`} role="alert">
       <Timer size={28} aria-hidden className={styles.rateIcon} />
       <p className={styles.rateTitle}>The marketplace asked us to slow down</p>
-      <p className={styles.explain}>{error.message}</p>
+      <p className={verdict.explain}>{error.message}</p>
       <p className={styles.countdown} aria-live="off">
         {left > 0 ? `You can check again in ${waitText(left)}.` : 'You can check again now.'}
       </p>

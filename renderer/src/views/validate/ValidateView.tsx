@@ -18,20 +18,23 @@ import { CodeScanNote } from './CodeScanNote'
 import { SampleCodes } from './SampleCodes'
 import { ValidateError } from './ValidateError'
 import { VerdictCard, announce } from './VerdictCard'
+import card from '../../ui/Card.module.css'
+import code from '../../ui/CodeCheck.module.css'
+import verdict from './VerdictCard.module.css'
 import styles from './Validate.module.css'
 
 function CheckingSkeleton(): React.JSX.Element {
   return (
     <div
-      className={styles.card}
+      className={`${card.card} ${verdict.card}`}
       data-tone="neutral"
       role="status"
       aria-label="Checking the code"
       aria-busy="true"
     >
-      <div className={styles.verdict}>
+      <div className={verdict.verdict}>
         <Skeleton width={40} height={40} radius="50%" />
-        <div className={styles.skeletonLines}>
+        <div className={verdict.skeletonLines}>
           <Skeleton width={120} height={24} />
           <Skeleton width={280} height={14} />
         </div>
@@ -122,15 +125,15 @@ export function ValidateView(): React.JSX.Element {
       <ViewHeader title={<span id="validate-title">Validate</span>} />
       <ValidateTabs />
       <div className={styles.body}>
-        <form className={styles.form} onSubmit={submit} role="search" aria-label="Code check">
-          <label htmlFor="purchase-code" className={styles.label}>
+        <form className={code.form} onSubmit={submit} role="search" aria-label="Code check">
+          <label htmlFor="purchase-code" className={code.label}>
             Purchase code
           </label>
-          <div className={styles.fieldRow}>
+          <div className={code.fieldRow}>
             <input
               ref={inputRef}
               id="purchase-code"
-              className={styles.codeInput}
+              className={code.codeInput}
               value={s.input}
               onChange={(e) => setInput(e.target.value)}
               onPaste={onPaste}
@@ -151,7 +154,7 @@ export function ValidateView(): React.JSX.Element {
               Check
             </Button>
           </div>
-          <p id="code-hint" className={styles.hint}>
+          <p id="code-hint" className={code.hint}>
             Paste a buyer’s code to check it at once, or type it and press Enter.
           </p>
           {warnShape && (
@@ -190,7 +193,7 @@ export function ValidateView(): React.JSX.Element {
                 : ''}
         </div>
 
-        <div className={styles.result}>
+        <div className={code.result}>
           {s.checking && <CheckingSkeleton />}
           {!s.checking && s.error && (
             <ValidateError

@@ -17,7 +17,8 @@ import { categoryLine } from '../items/ItemCard'
 import { ItemThumb } from '../items/ItemThumb'
 import { VERDICT_ICON } from '../../ui/VerdictBadge'
 import { supportLine, type SupportLine } from './support'
-import styles from './Validate.module.css'
+import card from '../../ui/Card.module.css'
+import styles from './VerdictCard.module.css'
 
 export const NOT_VALID_EXPLANATION =
   'The code is unknown, or the purchase was refunded or cancelled.'
@@ -152,7 +153,7 @@ function ValidCard({
   const VerdictIcon = VERDICT_ICON[verdict.state]
   return (
     <article
-      className={styles.card}
+      className={`${card.card} ${styles.card}`}
       data-tone={verdict.tone}
       data-verdict={verdict.state}
       data-stale={stale || undefined}
@@ -212,7 +213,7 @@ function InvalidCard({
   const verdict = verdictOfValidation(v, { now, formatDate })
   return (
     <article
-      className={styles.card}
+      className={`${card.card} ${styles.card}`}
       data-tone={verdict.tone}
       data-verdict={verdict.state}
       data-stale={stale || undefined}

@@ -129,7 +129,7 @@ export const p4Bulk: Measure = {
         windowMs === 60_000
           ? `Full real-install limit: ${LIMIT} requests per 60 s.`
           : `Scaled limit: ${LIMIT} requests per ${windowMs / 1000} s (the real 60 per 60 s would take ~100 s; run with --full-limit for it). The pacer was told the scaled window; a lookup that waits for the pacer would wait ten times as long under the real minute.`,
-        `Each run starts on a fresh rate window. Through createApp's handlers (startBulk, then getBulk polled every ${POLL_MS} ms, as the renderer does), no browser. ${valid} codes valid, ${CODES - valid - errors} not valid (refunded, cancelled, unknown). The pacer spreads requests over the window on purpose (room for the seller's own clicks), so it does not aim at the minimum.`
+        `Each run starts on a fresh rate window. Through createApp's handlers (startBulk, then getBulk polled every ${POLL_MS} ms, as the renderer does), no browser. ${valid} codes valid, ${CODES - valid - errors} not valid (refunded, cancelled, unknown). The pacer lets bulk work spend all of a window but a small reserve (3 of 60) for the seller's own lookups, which the single lookup uses.`
       ]
     }
   }

@@ -15,9 +15,10 @@ export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from 
 export { normaliseBaseUrl, isLoopbackHost } from './base-url'
 export { normalisePurchaseCode } from '../../../shared/purchase-code'
 export { scrubKey, scrubKeyDeep } from './scrub'
+export { getPacer } from './pacer-registry'
+export { reserveOf } from './send-budget'
 export {
   createPacer,
-  getPacer,
   systemClock,
   type Pacer,
   type PacerClock,

@@ -1,5 +1,5 @@
 import type { Item } from '../../../shared/model'
-import type { SkippedItem } from '../../../shared/normalise'
+import type { SkippedItem } from './wire/normalise'
 
 /**
  * real-installs §14: a banned seller's account read is refused while the rest of the API

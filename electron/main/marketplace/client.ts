@@ -5,7 +5,7 @@ import {
   parseItemsResponse,
   parsePurchaseResponse,
   type SkippedItem
-} from '../../../shared/normalise'
+} from './wire/normalise'
 import { normaliseBaseUrl } from './base-url'
 import { MarketplaceError, messages } from './errors'
 import type { FetchLike } from './http'

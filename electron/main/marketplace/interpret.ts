@@ -1,4 +1,4 @@
-import { hasPayload, messageOf } from '../../../shared/normalise'
+import { hasPayload, messageOf } from './wire/normalise'
 import { MarketplaceError, messages } from './errors'
 import { retryAfterFrom } from './retry-after'
 import { scrubKey } from './scrub'

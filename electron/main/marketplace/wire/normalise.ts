@@ -10,7 +10,7 @@ import {
   type Operation,
   type SkippedItem
 } from './envelopes'
-import type { Account, Item, Purchase } from './model'
+import type { Account, Item, Purchase } from '../../../../shared/model'
 
 export type { SkippedItem } from './envelopes'
 

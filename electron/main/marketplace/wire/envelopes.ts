@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Item } from './model'
+import type { Item } from '../../../../shared/model'
 import { wireAccount, wireItem, wirePurchase } from './wire'
 
 /**

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import type { Account, Item, ItemKind, ItemOption, License, Purchase, SocialLink } from './model'
+import type {
+  Account,
+  Item,
+  ItemKind,
+  ItemOption,
+  License,
+  Purchase,
+  SocialLink
+} from '../../../../shared/model'
 
 /**
  * Wire schemas: tolerant of every shape the spec and real installs send

@@ -5,7 +5,7 @@ import {
   messageOf,
   parsePurchaseResponse
 } from '../../../electron/main/marketplace/wire/normalise'
-import { licenseOf } from '../../../electron/main/marketplace/wire/wire'
+import { licenseOf } from '../../../electron/main/marketplace/wire/account'
 import { realItem, specItem, specPurchase, without } from './fixtures'
 
 function purchase(raw: unknown): Purchase {

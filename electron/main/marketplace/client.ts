@@ -9,7 +9,8 @@ import {
 import { normaliseBaseUrl } from './base-url'
 import { MarketplaceError, messages } from './errors'
 import type { FetchLike } from './http'
-import type { Operation, Reading } from './interpret'
+import type { Reading } from './interpret'
+import type { Operation } from './wire/envelopes'
 import { hostIsLocal } from './address-class'
 import { catalogueAnswers } from './banned-seller'
 import { guardedFetch } from './guarded-fetch'
@@ -24,7 +25,7 @@ import {
 import type { Pacer } from './pacer'
 import { getPacer } from './pacer-registry'
 import { RETRY_POLICY } from './retry'
-import { normalisePurchaseCode } from '../../../shared/purchase-code'
+import { isOneWord, normaliseCode } from '../../../shared/purchase-code'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
@@ -231,12 +232,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     },
 
     async validatePurchase(raw, callOptions) {
-      const { code } = normalisePurchaseCode(raw)
+      const code = normaliseCode(raw)
       if (code === '')
         throw new MarketplaceError('invalid-input', 'Paste the purchase code the buyer gave you.')
-      // A code never holds a space or a line break: such text is a sentence, and sending it
-      // would only earn a "not valid" and a junk line in the history.
-      if (/\s/.test(code))
+      if (!isOneWord(code))
         throw new MarketplaceError(
           'invalid-input',
           'That is text, not a purchase code (a code has no spaces). Paste just the code.'

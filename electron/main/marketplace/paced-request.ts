@@ -1,5 +1,6 @@
 import { Deadline, networkError, readCapped, type FetchLike } from './http'
-import { interpret, type Operation, type Reading } from './interpret'
+import { interpret, type Reading } from './interpret'
+import type { Operation } from './wire/envelopes'
 import type { Pacer, PacerPriority } from './pacer'
 import { withRetry, type RetryPolicy } from './retry'
 

@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 /**
  * Normalised data: the one shape the UI relies on, whatever a marketplace sent.
- * Field names follow the spec; the wire layer (wire.ts) maps every tolerated variant
- * onto these, once, at the edge.
+ * Field names follow the spec; the wire layer (electron/main/marketplace/wire/) maps every
+ * tolerated variant onto these, once, at the edge.
  */
 
 export const ItemKindSchema = z.enum(['image', 'video', 'audio'])

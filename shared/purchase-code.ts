@@ -41,6 +41,21 @@ export function isUuidShaped(code: string): boolean {
   return normalisePurchaseCode(code).looksLikeUuid
 }
 
+/** Trimmed, unquoted and lower-cased, as the marketplace compares them. */
+export function normaliseCode(input: string): string {
+  return normalisePurchaseCode(input).code
+}
+
+/**
+ * Whether the text, normalised, is one word: only then can it be sent as a code. A code
+ * never holds a space or a line break: such text is a sentence, and sending it would only
+ * earn a "not valid" and a junk line in the history (main refuses it as invalid input).
+ */
+export function isOneWord(input: string): boolean {
+  const code = normaliseCode(input)
+  return code !== '' && !/\s/.test(code)
+}
+
 /** A line with trailing separators and surrounding quotes taken off. */
 function unwrapLine(line: string): string {
   return normalisePurchaseCode(line.replace(/[,;]+$/, '')).code

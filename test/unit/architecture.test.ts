@@ -128,7 +128,7 @@ describe('the import scanner', () => {
     for (const dir of ['electron/main', 'electron/preload', 'renderer/src', 'shared'])
       expect(present).toContain(dir)
     expect(files).toContain('electron/main/index.ts')
-    expect(files).toContain('shared/wire.ts')
+    expect(files).toContain('shared/model.ts')
     expect(
       imports.some((i) => i.file === 'electron/preload/index.ts' && i.specifier === 'electron')
     ).toBe(true)

@@ -149,7 +149,7 @@ describe('what goes into the app', () => {
     'electron/preload/index.ts',
     'renderer/src/App.tsx',
     'renderer/index.html',
-    'shared/wire.ts',
+    'shared/model.ts',
     'test/unit/smoke.test.ts',
     'build/icon.svg',
     'build/icon.png',

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { BulkJob, BulkResult, Validation } from '../../../shared/ipc/contract'
 import type { ErrorKind } from '../../../shared/errors'
 import { AppFailure, isKindedError } from '../ipc/failure'
+import { RETRY_POLICY, retryWaitMs } from '../marketplace/retry'
+import { abortableSleep } from '../util/abortable-sleep'
 import { csvFilename, toCsv } from '../history/csv'
 import { entryOf } from '../history/history-store'
 import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
@@ -23,7 +25,7 @@ export interface BulkJobDeps {
 
 export interface BulkRunnerOptions {
   concurrency?: number
-  /** Retries of one code after the client gave up on a 429 (it already retried). */
+  /** Retries of one code after the client gave up on a 429 (it already retried); default the policy's. */
   rateLimitRetries?: number
   /** Finished jobs kept for polling and export. */
   maxJobs?: number
@@ -61,19 +63,6 @@ const pending = (code: string): BulkResult => ({
   flag: null
 })
 
-function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
-
 /**
  * Bulk validation jobs: codes are checked a few at a time through the marketplace
  * client (whose pacer keeps under the site's rate limit); the renderer polls. A job can
@@ -90,7 +79,7 @@ export class BulkRunner {
   constructor(private readonly options: BulkRunnerOptions = {}) {
     this.concurrency = Math.max(1, options.concurrency ?? 4)
     this.now = options.now ?? (() => new Date())
-    this.sleep = options.sleep ?? defaultSleep
+    this.sleep = options.sleep ?? abortableSleep
   }
 
   start(text: string, deps: BulkJobDeps): { jobId: string; codes: string[] } {
@@ -275,7 +264,10 @@ export class BulkRunner {
   }
 
   private async check(job: Job, code: string): Promise<BulkResult | null> {
-    const retries = this.options.rateLimitRetries ?? 5
+    const policy = {
+      ...RETRY_POLICY,
+      attempts: this.options.rateLimitRetries ?? RETRY_POLICY.attempts
+    }
     for (let attempt = 0; ; attempt++) {
       if (job.abort.signal.aborted) return null
       try {
@@ -288,11 +280,10 @@ export class BulkRunner {
       } catch (e) {
         if (job.abort.signal.aborted) return null
         const kind: ErrorKind = isKindedError(e) ? e.kind : 'internal'
-        if (kind === 'rate-limited' && attempt < retries) {
-          const wait =
-            isKindedError(e) && typeof e.retryAfterMs === 'number'
-              ? e.retryAfterMs
-              : 2_000 * 2 ** attempt
+        // The client's own policy, once more at the job's level: the code waits its turn
+        // again, visibly, instead of failing; a wait longer than the policy allows fails it.
+        const wait = retryWaitMs(e, attempt, policy)
+        if (wait !== null) {
           const until = Date.now() + wait
           job.ownWaitUntil = Math.max(job.ownWaitUntil ?? 0, until)
           await this.sleep(wait, job.abort.signal)

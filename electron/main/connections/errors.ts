@@ -22,7 +22,3 @@ export async function scrubbingKey<T>(apiKey: string, run: () => Promise<T>): Pr
   }
   return scrubKeyDeep(result, apiKey)
 }
-
-export function kindOf(e: unknown): string | null {
-  return isKindedError(e) ? e.kind : null
-}

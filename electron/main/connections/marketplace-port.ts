@@ -1,5 +1,5 @@
 import type { Account, Item, Purchase } from '../../../shared/model'
-import type { SkippedItem } from '../../../shared/normalise'
+import type { SkippedItem } from '../marketplace/wire/normalise'
 
 /**
  * What the connection and catalogue services need from the marketplace client

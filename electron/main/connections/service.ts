@@ -7,20 +7,18 @@ import type {
 } from '../../../shared/ipc/contract'
 import type { CatalogueCache } from '../catalogue/ports'
 import { AppFailure, isKindedError } from '../ipc/failure'
-import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets/messages'
 import type { SecretStore } from '../secrets/types'
 import { MAX_BASE_URL_LENGTH, MAX_LABEL_LENGTH, type StoredConnection } from '../settings/schema'
 import type { SettingsStore } from '../settings/store'
+import { createAccountCheck } from './account-check'
+import { createClientCache } from './active-client'
+import { syncDemoConnection } from './demo-connection'
 import type { DemoPort } from './demo-port'
-import { kindOf, scrubbingKey } from './errors'
+import { createConnectionKeys } from './key-store'
 import type { MarketplaceClientLike, MarketplacePort } from './marketplace-port'
 import {
-  ACCOUNT_REFUSED_MESSAGE,
   BAD_URL_MESSAGE,
   DEMO_FIXED_MESSAGE,
-  DEMO_LABEL,
-  DEMO_UNAVAILABLE_MESSAGE,
-  keychainLockedMessage,
   keyMissingMessage,
   newOriginNeedsKeyMessage,
   NO_CONNECTION_MESSAGE,
@@ -65,8 +63,6 @@ export interface ConnectionService<C extends MarketplaceClientLike = Marketplace
   activeConnectionId(): Promise<string>
 }
 
-type KeyStorage = ConnectionView['keyStorage']
-
 /**
  * Connections: label and base URL in settings.json, key in the secret store. A key is
  * only saved after the marketplace accepted it, and never leaves this service except
@@ -78,8 +74,11 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   const { settings, keychain, session, marketplace } = options
   const newId = options.newId ?? randomUUID
   const log = options.log ?? console
-  // One client per connection so its pacing (60 requests a minute) is shared by all calls.
-  const clients = new Map<string, { baseUrl: string; apiKey: string; client: C }>()
+  const keys = createConnectionKeys({ keychain, session, log })
+  const { fetchAccount, listsItems } = createAccountCheck(marketplace)
+  const clients = createClientCache(marketplace)
+  const syncDemo = (): Promise<StoredConnection> =>
+    syncDemoConnection({ demo: options.demo, settings, session, newId })
 
   const normalise = (raw: string): string => {
     let baseUrl: string
@@ -96,58 +95,10 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     return baseUrl
   }
 
-  const fetchAccount = (baseUrl: string, apiKey: string): Promise<Account> =>
-    scrubbingKey(apiKey, async () => {
-      const client = marketplace.createClient({ baseUrl, apiKey })
-      try {
-        return await client.getAccount()
-      } catch (e) {
-        if (kindOf(e) !== 'unauthorized') throw e
-        // real-installs §14: a banned seller's account read is refused while the catalogue still
-        // answers. "Key refused" would send the seller hunting for a key that works.
-        const listed = await client.listItemsReport().then(
-          (l) => l.items.length > 0 || l.skipped.length > 0,
-          () => false
-        )
-        if (listed) throw new AppFailure('unauthorized', ACCOUNT_REFUSED_MESSAGE)
-        throw e
-      }
-    })
-
-  /** Real installs answer 404 "No Items Found" for buyers and for shops with 0 or 1 item. */
-  const listsItems = (baseUrl: string, apiKey: string): Promise<boolean> =>
-    scrubbingKey(apiKey, async () => {
-      try {
-        const list = await marketplace.createClient({ baseUrl, apiKey }).listItemsReport()
-        return list.items.length > 0 || list.skipped.length > 0
-      } catch (e) {
-        if (kindOf(e) === 'not-found') return false
-        // A 500 on the list is a seller's item with a data fault (real-installs §18).
-        if (kindOf(e) === 'server') return true
-        throw e
-      }
-    })
-
   const find = async (id: string): Promise<StoredConnection> => {
     const found = (await settings.read()).connections.find((c) => c.id === id)
     if (!found) throw new AppFailure('not-found', UNKNOWN_CONNECTION_MESSAGE)
     return found
-  }
-
-  const keychainHas = async (id: string): Promise<boolean> => {
-    if ((await keychain.status()) === 'unavailable') return false
-    try {
-      return (await keychain.get(id)) !== null
-    } catch {
-      return false
-    }
-  }
-
-  const storageOf = async (c: StoredConnection): Promise<KeyStorage> => {
-    // The demo's key is public and re-issued each run: it always lives in the session.
-    if (c.isDemo) return 'session'
-    if ((await session.get(c.id)) !== null) return 'session'
-    return (await keychainHas(c.id)) ? 'keychain' : 'none'
   }
 
   const view = async (c: StoredConnection): Promise<ConnectionView> => ({
@@ -155,7 +106,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     label: c.label,
     baseUrl: c.baseUrl,
     isDemo: c.isDemo,
-    keyStorage: await storageOf(c)
+    keyStorage: await keys.storageOf(c)
   })
 
   const list = async (): Promise<ConnectionsState> => {
@@ -166,35 +117,6 @@ export function createConnectionService<C extends MarketplaceClientLike>(
       activeId: s.activeId,
       keychain: await keychain.status(),
       ...(settingsNotice ? { settingsNotice } : {})
-    }
-  }
-
-  const requireKeychain = async (): Promise<void> => {
-    if ((await keychain.status()) === 'unavailable')
-      throw new AppFailure('keychain-unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE)
-  }
-
-  /** Puts the key where the user asked and makes sure no copy is left in the other store. */
-  const storeKey = async (
-    id: string,
-    apiKey: string,
-    where: 'keychain' | 'session'
-  ): Promise<void> => {
-    if (where === 'keychain') {
-      await keychain.set(id, apiKey)
-      await session.delete(id)
-    } else {
-      await session.set(id, apiKey)
-      await forgetKeychainKey(id)
-    }
-  }
-
-  const forgetKeychainKey = async (id: string): Promise<void> => {
-    if ((await keychain.status()) === 'unavailable') return
-    try {
-      await keychain.delete(id)
-    } catch {
-      log.warn('[connections] Could not delete a key from the keychain.')
     }
   }
 
@@ -217,7 +139,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   const add = async (request: ParsedRequestOf<'addConnection'>): Promise<ConnectionView> => {
     const baseUrl = normalise(request.baseUrl)
     const where = request.sessionOnly === true ? 'session' : 'keychain'
-    if (where === 'keychain') await requireKeychain()
+    if (where === 'keychain') await keys.requireKeychain()
     const account = await fetchAccount(baseUrl, request.apiKey)
     if (request.allowNoItems !== true && !(await listsItems(baseUrl, request.apiKey))) {
       throw new AppFailure('not-a-seller', notASellerMessage(account.username))
@@ -228,7 +150,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
       baseUrl,
       isDemo: false
     }
-    await storeKey(connection.id, request.apiKey, where)
+    await keys.store(connection.id, request.apiKey, where)
     try {
       await settings.update((s) => ({
         ...s,
@@ -236,19 +158,10 @@ export function createConnectionService<C extends MarketplaceClientLike>(
         activeId: connection.id
       }))
     } catch (e) {
-      await session.delete(connection.id)
-      await forgetKeychainKey(connection.id)
+      await keys.forget(connection.id)
       throw e
     }
     return view(connection)
-  }
-
-  const currentKey = async (c: StoredConnection): Promise<string | null> => {
-    const inSession = await session.get(c.id)
-    if (inSession !== null) return inSession
-    if ((await keychain.status()) === 'unavailable')
-      throw new AppFailure('keychain-unavailable', keychainLockedMessage(c.label))
-    return keychain.get(c.id)
   }
 
   const update = async (request: ParsedRequestOf<'updateConnection'>): Promise<ConnectionView> => {
@@ -272,7 +185,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
       throw new AppFailure('invalid-input', DEMO_FIXED_MESSAGE)
     }
     if (!existing.isDemo) {
-      const before = await storageOf(existing)
+      const before = await keys.storageOf(existing)
       const target: 'keychain' | 'session' =
         request.sessionOnly === true
           ? 'session'
@@ -280,14 +193,15 @@ export function createConnectionService<C extends MarketplaceClientLike>(
             ? 'keychain'
             : 'session'
       const moving = target !== before
-      if ((request.apiKey !== undefined || moving) && target === 'keychain') await requireKeychain()
+      if ((request.apiKey !== undefined || moving) && target === 'keychain')
+        await keys.requireKeychain()
       if (urlChanged || moving || request.apiKey !== undefined) {
-        const apiKey = request.apiKey ?? (await currentKey(existing))
+        const apiKey = request.apiKey ?? (await keys.currentKey(existing))
         if (apiKey === null)
           throw new AppFailure('no-connection', keyMissingMessage(existing.label))
         // A new address or key is checked before anything is saved.
         if (urlChanged || request.apiKey !== undefined) await fetchAccount(baseUrl, apiKey)
-        if (request.apiKey !== undefined || moving) await storeKey(existing.id, apiKey, target)
+        if (request.apiKey !== undefined || moving) await keys.store(existing.id, apiKey, target)
       }
     }
     const updated: StoredConnection = {
@@ -299,7 +213,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
       ...s,
       connections: s.connections.map((c) => (c.id === updated.id ? updated : c))
     }))
-    clients.delete(updated.id)
+    clients.drop(updated.id)
     if (urlChanged) await forgetCache(updated.id)
     return view(updated)
   }
@@ -309,9 +223,8 @@ export function createConnectionService<C extends MarketplaceClientLike>(
   ): Promise<ConnectionsState> => {
     const existing = (await settings.read()).connections.find((c) => c.id === request.id)
     if (existing) {
-      await session.delete(existing.id)
-      await forgetKeychainKey(existing.id)
-      clients.delete(existing.id)
+      await keys.forget(existing.id)
+      clients.drop(existing.id)
       await forgetCache(existing.id)
       await forgetKeptData(existing.id)
       await settings.update((s) => {
@@ -331,27 +244,6 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     return list()
   }
 
-  /** Starts the demo when needed and points its connection at this run's address. */
-  const syncDemo = async (): Promise<StoredConnection> => {
-    if (!options.demo) throw new AppFailure('internal', DEMO_UNAVAILABLE_MESSAGE)
-    const running = await options.demo.ensure()
-    let result: StoredConnection | undefined
-    await settings.update((s) => {
-      const existing = s.connections.find((c) => c.isDemo)
-      result = existing
-        ? { ...existing, baseUrl: running.baseUrl }
-        : { id: newId(), label: DEMO_LABEL, baseUrl: running.baseUrl, isDemo: true }
-      const connection = result
-      const connections = existing
-        ? s.connections.map((c) => (c.id === connection.id ? connection : c))
-        : [...s.connections, connection]
-      return { ...s, connections }
-    })
-    const demo = result!
-    await session.set(demo.id, running.apiKey)
-    return demo
-  }
-
   const startDemo = async (): Promise<ConnectionView> => {
     const demo = await syncDemo()
     await settings.update((s) => ({ ...s, activeId: demo.id }))
@@ -363,7 +255,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     let connection = await find(id)
     // The demo moves to a new address (and key) each run.
     if (connection.isDemo) connection = await syncDemo()
-    const apiKey = await currentKey(connection)
+    const apiKey = await keys.currentKey(connection)
     if (apiKey === null) throw new AppFailure('no-connection', keyMissingMessage(connection.label))
     return fetchAccount(connection.baseUrl, apiKey)
   }
@@ -373,18 +265,9 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     let active = s.connections.find((c) => c.id === s.activeId)
     if (!active) throw new AppFailure('no-connection', NO_CONNECTION_MESSAGE)
     if (active.isDemo) active = await syncDemo()
-    const apiKey = await currentKey(active)
+    const apiKey = await keys.currentKey(active)
     if (apiKey === null) throw new AppFailure('no-connection', keyMissingMessage(active.label))
-    const known = clients.get(active.id)
-    if (known && known.baseUrl === active.baseUrl && known.apiKey === apiKey) {
-      return { connectionId: active.id, client: known.client }
-    }
-    const client = keyScrubbed(
-      marketplace.createClient({ baseUrl: active.baseUrl, apiKey }),
-      apiKey
-    )
-    clients.set(active.id, { baseUrl: active.baseUrl, apiKey, client })
-    return { connectionId: active.id, client }
+    return { connectionId: active.id, client: clients.clientFor(active, apiKey) }
   }
 
   const activeConnectionId = async (): Promise<string> => {
@@ -408,21 +291,4 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     startDemo,
     activeClient
   }
-}
-
-/**
- * The same client, except that no error it throws can mention the key. Every client
- * method is asynchronous, so each call goes through `scrubbingKey`.
- */
-function keyScrubbed<C extends MarketplaceClientLike>(client: C, apiKey: string): C {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver)
-      if (typeof value !== 'function') return value
-      return (...args: unknown[]) =>
-        scrubbingKey(apiKey, async () =>
-          (value as (...a: unknown[]) => unknown).apply(target, args)
-        )
-    }
-  })
 }

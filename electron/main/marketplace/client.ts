@@ -5,16 +5,27 @@ import {
   parseItemsResponse,
   parsePurchaseResponse,
   type SkippedItem
-} from '../../../shared/normalise'
+} from './wire/normalise'
 import { normaliseBaseUrl } from './base-url'
 import { MarketplaceError, messages } from './errors'
-import { Deadline, networkError, readCapped, type FetchLike } from './http'
-import { interpret, type Operation, type Reading } from './interpret'
+import type { FetchLike } from './http'
+import type { Reading } from './interpret'
+import type { Operation } from './wire/envelopes'
 import { hostIsLocal } from './address-class'
+import { catalogueAnswers } from './banned-seller'
 import { guardedFetch } from './guarded-fetch'
+import { createKeyProof } from './key-proof'
 import { fetchMedia, type MediaOptions, type MediaResponse } from './media'
-import { getPacer, type Pacer, type PacerPriority } from './pacer'
-import { normalisePurchaseCode } from '../../../shared/purchase-code'
+import {
+  pacedRequest,
+  type ApiRequest,
+  type CallOptions,
+  type RequestContext
+} from './paced-request'
+import type { Pacer } from './pacer'
+import { getPacer } from './pacer-registry'
+import { RETRY_POLICY } from './retry'
+import { isOneWord, normaliseCode } from '../../../shared/purchase-code'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
@@ -43,11 +54,7 @@ export interface MarketplaceClientOptions {
   now?: () => number
 }
 
-export interface CallOptions {
-  signal?: AbortSignal
-  /** Bulk work (many validations) yields to what the seller clicks meanwhile. */
-  priority?: PacerPriority
-}
+export type { CallOptions } from './paced-request'
 
 export interface ItemsResult {
   items: Item[]
@@ -81,17 +88,7 @@ export interface MarketplaceClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
-/**
- * How long a proof that the key works (an account read, a valid verdict) is trusted
- * before a "not valid" answer is double-checked again.
- */
-export const KEY_PROOF_MS = 10 * 60_000
 const DEFAULT_MAX_BODY = 20 * 1024 * 1024
-
-/** A 429 without Retry-After: back off 1 s, 2 s, 4 s... (real-installs §4). */
-function backoffMs(attempt: number): number {
-  return 1000 * 2 ** attempt
-}
 
 /**
  * The Seller API's four operations for one base URL and key. Every call is paced,
@@ -114,12 +111,23 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   const pacer = options.pacer ?? getPacer(base.origin)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   const userAgent = options.userAgent ?? defaultUserAgent()
-  const attempts = Math.max(0, options.retry?.attempts ?? 2)
-  const maxWaitMs = options.retry?.maxWaitMs ?? 65_000
   const log = options.log ?? console
-  const now = options.now ?? Date.now
+  const ctx: RequestContext = {
+    fetch: fetchImpl,
+    pacer,
+    timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    userAgent,
+    basePath,
+    host,
+    apiKey,
+    retry: {
+      attempts: Math.max(0, options.retry?.attempts ?? RETRY_POLICY.attempts),
+      maxWaitMs: options.retry?.maxWaitMs ?? RETRY_POLICY.maxWaitMs
+    },
+    log
+  }
 
   function endpoint(path: string): URL {
     return new URL(`${baseUrl}/api/${path}`)
@@ -130,75 +138,11 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return url
   }
 
-  async function once(
+  const call = (
     operation: Operation,
-    request: { url: URL; method: 'GET' | 'POST'; form?: URLSearchParams },
-    call: CallOptions
-  ): Promise<Reading> {
-    const ticket = await pacer.acquire({
-      signal: call.signal,
-      ...(call.priority ? { priority: call.priority } : {})
-    })
-    const deadline = new Deadline(timeoutMs, call.signal)
-    let response: Response
-    try {
-      response = await fetchImpl(request.url, {
-        method: request.method,
-        headers: {
-          'User-Agent': userAgent,
-          Accept: 'application/json',
-          ...(request.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {})
-        },
-        ...(request.form ? { body: request.form.toString() } : {}),
-        redirect: 'manual',
-        credentials: 'omit',
-        signal: deadline.signal
-      })
-    } catch (e) {
-      deadline.end()
-      ticket.done(null)
-      throw networkError(e, deadline, host)
-    }
-    ticket.done({ status: response.status, headers: response.headers })
-    try {
-      if (response.status >= 300 && response.status < 400)
-        await response.body?.cancel().catch(() => undefined)
-      const body =
-        response.status >= 300 && response.status < 400
-          ? new Uint8Array(0)
-          : await readCapped(response, maxBodyBytes, deadline, host)
-      return interpret(
-        operation,
-        { status: response.status, headers: response.headers, body, url: request.url },
-        { basePath, apiKey, now: Date.now(), log: (m) => log.warn(m) }
-      )
-    } finally {
-      deadline.end()
-    }
-  }
-
-  /** Every operation is a read, so retrying after a 429/503 is safe (validation included). */
-  async function call(
-    operation: Operation,
-    request: { url: URL; method: 'GET' | 'POST'; form?: URLSearchParams },
-    callOptions: CallOptions = {}
-  ): Promise<Reading> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await once(operation, request, callOptions)
-      } catch (e) {
-        if (!(e instanceof MarketplaceError) || attempt >= attempts) throw e
-        const overloaded = e.status === 502 || e.status === 503 || e.status === 504
-        if (e.kind === 'rate-limited' || (overloaded && e.retryAfterMs !== undefined)) {
-          const wait = e.retryAfterMs ?? backoffMs(attempt)
-          if (wait > maxWaitMs) throw e
-          pacer.holdFor(wait)
-          continue
-        }
-        throw e
-      }
-    }
-  }
+    request: ApiRequest,
+    callOptions?: CallOptions
+  ): Promise<Reading> => pacedRequest(ctx, operation, request, callOptions)
 
   function badShape(status: number, message: string): MarketplaceError {
     // The message quotes raw values: a server echoing the key must not get it on screen.
@@ -207,19 +151,15 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     })
   }
 
-  // Real installs answer a bad key on validation exactly like a bad code
-  // (real-installs §12, 17): 404 "Invalid purchase code". A "not valid" is only believed once the
-  // key is known to work; the proof is kept for a while, so a bulk run costs one extra
-  // account read at most per window, and so is a refusal.
-  let keyGoodAt: number | null = null
-  let keyRefusedAt: number | null = null
-  let confirming: Promise<boolean> | null = null
-  const recent = (at: number | null): boolean => at !== null && now() - at < KEY_PROOF_MS
-
-  function keyWorks(): void {
-    keyGoodAt = now()
-    keyRefusedAt = null
-  }
+  const proof = createKeyProof(async (callOptions) => {
+    try {
+      await readAccount(callOptions)
+      return true
+    } catch (e) {
+      if (!(e instanceof MarketplaceError && e.kind === 'unauthorized')) throw e
+    }
+    return catalogueAnswers(() => listItemsReport(callOptions))
+  }, options.now ?? Date.now)
 
   async function readAccount(callOptions: CallOptions | undefined): Promise<Account> {
     const reading = await call(
@@ -231,39 +171,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       throw new MarketplaceError('unauthorized', messages.unauthorized())
     const parsed = parseAccountResponse(reading.body)
     if (!parsed.ok) throw badShape(200, parsed.message)
-    keyWorks()
+    proof.works()
     return parsed.value
-  }
-
-  /**
-   * True when the key works, false when the marketplace refuses it; other failures
-   * (offline, a server error) are thrown: the verdict cannot be trusted either way.
-   */
-  async function confirmKey(callOptions: CallOptions): Promise<boolean> {
-    try {
-      await readAccount(callOptions)
-      return true
-    } catch (e) {
-      if (!(e instanceof MarketplaceError && e.kind === 'unauthorized')) throw e
-    }
-    // real-installs §14: a banned seller's account read is refused while the rest still answers,
-    // and only a working seller key is shown a catalogue. One more request, and only here.
-    if (!(await listItemsReport(callOptions)).notFound) return true
-    keyRefusedAt = now()
-    return false
-  }
-
-  async function keyIsGood(callOptions: CallOptions): Promise<boolean> {
-    if (recent(keyGoodAt)) return true
-    if (recent(keyRefusedAt)) return false
-    // One account read shared by every validation waiting on it; it takes no caller's
-    // signal, so one cancelled check does not fail the others.
-    confirming ??= confirmKey(
-      callOptions.priority ? { priority: callOptions.priority } : {}
-    ).finally(() => {
-      confirming = null
-    })
-    return untilAborted(confirming, callOptions.signal)
   }
 
   async function listItemsReport(callOptions?: CallOptions): Promise<ItemsResult> {
@@ -276,7 +185,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     const parsed = parseItemsResponse(reading.body)
     if (!parsed.ok) throw badShape(200, parsed.message)
     // Only a working seller key is shown the catalogue.
-    keyWorks()
+    proof.works()
     return { items: parsed.value, skipped: parsed.skipped, notFound: false }
   }
 
@@ -318,17 +227,15 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         throw new MarketplaceError('not-found', messages.notFound(id))
       const parsed = parseItemResponse(reading.body)
       if (!parsed.ok) throw badShape(200, parsed.message)
-      keyWorks()
+      proof.works()
       return parsed.value
     },
 
     async validatePurchase(raw, callOptions) {
-      const { code } = normalisePurchaseCode(raw)
+      const code = normaliseCode(raw)
       if (code === '')
         throw new MarketplaceError('invalid-input', 'Paste the purchase code the buyer gave you.')
-      // A code never holds a space or a line break: such text is a sentence, and sending it
-      // would only earn a "not valid" and a junk line in the history.
-      if (/\s/.test(code))
+      if (!isOneWord(code))
         throw new MarketplaceError(
           'invalid-input',
           'That is text, not a purchase code (a code has no spaces). Paste just the code.'
@@ -340,7 +247,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         callOptions
       )
       if (reading.type === 'error-envelope') {
-        if (!(await keyIsGood(callOptions ?? {})))
+        if (!(await proof.isGood(callOptions ?? {})))
           throw new MarketplaceError('unauthorized', messages.keyRefusedOnValidation())
         return { valid: false, message: reading.message ?? 'Invalid purchase code' }
       }
@@ -348,7 +255,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       if (!parsed.ok) throw badShape(200, parsed.message)
       // Only the seller's own key gets a purchase back (a banned seller's included, whose
       // account read is refused): as good a proof as an account read.
-      keyWorks()
+      proof.works()
       return { valid: true, purchase: parsed.value }
     },
 
@@ -365,16 +272,4 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       })
     }
   }
-}
-
-/** The promise, or `aborted` as soon as the caller's signal fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  const aborted = (): MarketplaceError => new MarketplaceError('aborted', messages.aborted())
-  if (signal.aborted) return Promise.reject(aborted())
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(aborted())
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }

@@ -1,14 +1,7 @@
+import { readStreamCapped } from '../util/read-capped'
 import { MarketplaceError, messages } from './errors'
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>
-
-export interface SendOptions {
-  fetch: FetchLike
-  timeoutMs: number
-  signal: AbortSignal | undefined
-  /** Shown in offline/timeout messages: the host only, never the URL (it carries the key). */
-  host: string
-}
 
 /**
  * One attempt's lifetime: the caller's signal plus our timeout, told apart afterwards
@@ -117,38 +110,21 @@ export async function readCapped(
       status: response.status
     })
   }
-  if (!response.body) return new Uint8Array(0)
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
+  let body: Uint8Array | null
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined)
-        throw new MarketplaceError('bad-response', messages.tooLarge(maxBytes), {
-          status: response.status
-        })
-      }
-      chunks.push(value)
-    }
+    body = await readStreamCapped(response.body, maxBytes)
   } catch (e) {
     const aborted = deadline.abortError(host)
     if (aborted) throw aborted
-    if (e instanceof MarketplaceError) throw e
     const code = codeOf(e)
     throw new MarketplaceError('bad-response', messages.cutOff(), {
       status: response.status,
       ...(code === undefined ? {} : { code })
     })
   }
-  const out = new Uint8Array(total)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.byteLength
-  }
-  return out
+  if (body === null)
+    throw new MarketplaceError('bad-response', messages.tooLarge(maxBytes), {
+      status: response.status
+    })
+  return body
 }

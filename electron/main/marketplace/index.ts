@@ -8,16 +8,17 @@ export {
   type ItemsResult,
   type MarketplaceClient,
   type MarketplaceClientOptions,
-  type ValidationResult,
-  KEY_PROOF_MS
+  type ValidationResult
 } from './client'
+export { KEY_PROOF_MS } from './key-proof'
 export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from './errors'
 export { normaliseBaseUrl, isLoopbackHost } from './base-url'
 export { normalisePurchaseCode } from '../../../shared/purchase-code'
 export { scrubKey, scrubKeyDeep } from './scrub'
+export { getPacer } from './pacer-registry'
+export { reserveOf } from './send-budget'
 export {
   createPacer,
-  getPacer,
   systemClock,
   type Pacer,
   type PacerClock,

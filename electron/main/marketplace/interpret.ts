@@ -1,9 +1,8 @@
-import { hasPayload, messageOf } from '../../../shared/normalise'
+import type { Operation } from './wire/envelopes'
+import { hasPayload, messageOf } from './wire/normalise'
 import { MarketplaceError, messages } from './errors'
 import { retryAfterFrom } from './retry-after'
 import { scrubKey } from './scrub'
-
-export type Operation = 'account' | 'items' | 'item' | 'purchase'
 
 export interface Answer {
   status: number

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseItemsResponse } from '../../../shared/normalise'
+import { parseItemsResponse } from '../../../electron/main/marketplace/wire/normalise'
 import { CLIENT_HEADERS } from './helpers'
 
 const root = join(__dirname, '..', '..', '..')

@@ -3,6 +3,7 @@ import {
   createPacer,
   getPacer,
   MarketplaceError,
+  reserveOf,
   type PacerTicket
 } from '../../../electron/main/marketplace'
 import { FakeClock, flush } from './fake-clock'
@@ -66,7 +67,7 @@ describe('createPacer', () => {
     expect(pacer.state()).toMatchObject({ queued: 3, inFlight: 1, waitingUntil: null })
     grants[0]!.ticket.done(rl(3, 2))
     await clock.advance(0)
-    // The server said 3 a window: of the 2 left, the burst (ceil(3/4) = 1 token) lets one go now.
+    // The server said 3 a window, 2 left: they go now.
     expect(grants.length).toBeGreaterThanOrEqual(2)
     expect(pacer.state().limit).toBe(3)
   })
@@ -90,25 +91,62 @@ describe('createPacer', () => {
     expect(grants[22]!.at - grants[0]!.at).toBeLessThan(6 * windowMs)
   })
 
-  it('spreads the budget: a small burst, then one send per window/limit', async () => {
+  it('lets bulk work spend a window at once, all but a reserve for the seller', async () => {
     const clock = new FakeClock()
-    const pacer = createPacer({ clock, windowMs: 60_000, safetyMs: 0 })
+    const windowMs = 60_000
+    const pacer = createPacer({ clock, windowMs, safetyMs: 0 })
+    const server = fixedWindowServer(60, windowMs, clock)
     const grants: Grant[] = []
-    for (let i = 0; i < 30; i++) {
-      void pacer.acquire().then((ticket) => {
+    for (let i = 0; i < 100; i++) {
+      void pacer.acquire({ priority: 'bulk' }).then((ticket) => {
         grants.push({ at: clock.now(), ticket })
-        ticket.done(rl(60, 59 - grants.length + 1))
+        server.answer(ticket)
       })
     }
     await clock.advance(0)
     const t0 = grants[0]!.at
-    // The probe, then a burst of ceil(60/4) = 15 with the refilled token.
-    expect(grants.filter((g) => g.at === t0).length).toBe(15)
-    await clock.advance(20_000)
-    const later = grants.slice(15).map((g) => g.at)
-    for (let i = 1; i < later.length; i++)
-      expect(later[i]! - later[i - 1]!).toBeGreaterThanOrEqual(1000)
-    expect(grants.length).toBeGreaterThanOrEqual(30)
+    // The probe alone, then the rest of the window bar reserveOf(60) = 3, all at once.
+    expect(reserveOf(60)).toBe(3)
+    expect(grants).toHaveLength(57)
+    await clock.advance(windowMs - 1)
+    expect(grants).toHaveLength(57)
+    await clock.advance(1)
+    // The next window takes the other 43 at once: 100 codes in one window's time.
+    expect(grants).toHaveLength(100)
+    expect(grants[99]!.at - t0).toBe(windowMs)
+    expect(server.refused).toBe(0)
+  })
+
+  it('answers lookups made while bulk work waits from the reserve, and no more', async () => {
+    const clock = new FakeClock()
+    const windowMs = 60_000
+    const pacer = createPacer({ clock, windowMs, safetyMs: 0 })
+    const server = fixedWindowServer(60, windowMs, clock)
+    const served = (priority: 'bulk' | 'interactive', into: Grant[]): void => {
+      void pacer.acquire({ priority }).then((ticket) => {
+        into.push({ at: clock.now(), ticket })
+        server.answer(ticket)
+      })
+    }
+    const bulk: Grant[] = []
+    for (let i = 0; i < 100; i++) served('bulk', bulk)
+    await clock.advance(30_000)
+    expect(bulk).toHaveLength(57)
+    expect(pacer.state().waitingUntil).not.toBeNull()
+
+    // Halfway through the window the seller checks one code: it goes at once...
+    const clicks: Grant[] = []
+    served('interactive', clicks)
+    await clock.advance(0)
+    expect(clicks.map((g) => g.at)).toEqual([clock.now()])
+    // ...and so do two more; a fourth would overrun the limit and waits for the window.
+    for (let i = 0; i < 3; i++) served('interactive', clicks)
+    await clock.advance(0)
+    expect(clicks).toHaveLength(3)
+    expect(bulk).toHaveLength(57)
+    await clock.advance(30_000)
+    expect(clicks).toHaveLength(4)
+    expect(server.refused).toBe(0)
   })
 
   it('waits out the window when the server says nothing is left (another client used it)', async () => {

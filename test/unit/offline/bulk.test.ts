@@ -195,6 +195,33 @@ describe('BulkRunner', () => {
     })
   })
 
+  it('fails a code whose rate-limit wait is longer than the retry policy allows, saying so', async () => {
+    const sleeps: number[] = []
+    let calls = 0
+    const runner = new BulkRunner({
+      concurrency: 1,
+      sleep: async (ms) => {
+        sleeps.push(ms)
+      }
+    })
+    const { jobId } = runner.start(U1, {
+      validate: async () => {
+        calls++
+        throw new AppFailure('rate-limited', 'Try again in an hour', 3_600_000)
+      }
+    })
+    await tick()
+    await tick()
+    // An hour's pause is the seller's to choose: the job does not sleep through it.
+    expect(sleeps).toEqual([])
+    expect(calls).toBe(1)
+    expect(runner.get(jobId)).toMatchObject({
+      state: 'done',
+      waitingUntil: null,
+      results: [{ status: 'error', errorKind: 'rate-limited', message: 'Try again in an hour' }]
+    })
+  })
+
   it('refuses text without codes and unknown jobs, and exports CSV', async () => {
     const runner = new BulkRunner({ now: () => new Date('2024-05-03T00:00:00Z') })
     expect(() =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../../shared/model'
-import { parseAccountResponse } from '../../../shared/normalise'
-import { socialLink } from '../../../shared/wire'
+import { parseAccountResponse } from '../../../electron/main/marketplace/wire/normalise'
+import { socialLink } from '../../../electron/main/marketplace/wire/account'
 import { SITE, specAccount, without, withProfile } from './fixtures'
 
 function account(raw: unknown): Account {

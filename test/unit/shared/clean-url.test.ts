@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cleanUrl, wireItem } from '../../../shared/wire'
+import { cleanUrl } from '../../../electron/main/marketplace/wire/fields'
+import { wireItem } from '../../../electron/main/marketplace/wire/item'
 
 describe('cleanUrl (real-installs §24)', () => {
   it('keeps a file URL, with or without a query, on a root or a sub-folder install', () => {

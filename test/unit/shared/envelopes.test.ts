@@ -6,7 +6,7 @@ import {
   itemsEnvelope,
   payloadPresence,
   purchaseEnvelope
-} from '../../../shared/envelopes'
+} from '../../../electron/main/marketplace/wire/envelopes'
 import { realItem, specAccount, specItem, specPurchase } from './fixtures'
 
 // The body schemas used directly, as a script importing `shared/` would: they yield

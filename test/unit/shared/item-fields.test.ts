@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Item } from '../../../shared/model'
-import { parseItemResponse } from '../../../shared/normalise'
+import { parseItemResponse } from '../../../electron/main/marketplace/wire/normalise'
 import { SITE, realItem, specItem, without, withMedia } from './fixtures'
 
 function item(raw: Record<string, unknown>): Item {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseItemResponse, parseItemsResponse } from '../../../shared/normalise'
+import {
+  parseItemResponse,
+  parseItemsResponse
+} from '../../../electron/main/marketplace/wire/normalise'
 import { realItem, specItem, without } from './fixtures'
 
 describe('parseItemsResponse', () => {

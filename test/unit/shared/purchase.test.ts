@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Purchase } from '../../../shared/model'
-import { hasPayload, messageOf, parsePurchaseResponse } from '../../../shared/normalise'
-import { licenseOf } from '../../../shared/wire'
+import {
+  hasPayload,
+  messageOf,
+  parsePurchaseResponse
+} from '../../../electron/main/marketplace/wire/normalise'
+import { licenseOf } from '../../../electron/main/marketplace/wire/account'
 import { realItem, specItem, specPurchase, without } from './fixtures'
 
 function purchase(raw: unknown): Purchase {

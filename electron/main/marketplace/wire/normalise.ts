@@ -10,14 +10,14 @@ import {
   type Operation,
   type SkippedItem
 } from './envelopes'
-import type { Account, Item, Purchase } from './model'
+import type { Account, Item, Purchase } from '../../../../shared/model'
 
 export type { SkippedItem } from './envelopes'
 
 /**
  * One function per operation: a decoded JSON body in, normalised data out, or the exact
- * field that was wrong. The schemas live in `envelopes.ts` (bodies) and `wire.ts`
- * (resources); this is where their verdicts become something a caller can show.
+ * field that was wrong. The schemas live in `envelopes.ts` (bodies) and `fields.ts`,
+ * `item.ts`, `account.ts` (resources); this is where their verdicts become something a caller can show.
  */
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; field: string; message: string }

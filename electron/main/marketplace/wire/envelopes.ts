@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import type { Item } from './model'
-import { wireAccount, wireItem, wirePurchase } from './wire'
+import type { Item } from '../../../../shared/model'
+import { wireAccount, wirePurchase } from './account'
+import { wireItem } from './item'
 
 /**
  * Wire schemas for the four operations' response bodies. The payload key is all that

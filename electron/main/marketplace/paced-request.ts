@@ -1,0 +1,98 @@
+import { Deadline, networkError, readCapped, type FetchLike } from './http'
+import { interpret, type Reading } from './interpret'
+import type { Operation } from './wire/envelopes'
+import type { Pacer, PacerPriority } from './pacer'
+import { withRetry, type RetryPolicy } from './retry'
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Bulk work (many validations) yields to what the seller clicks meanwhile. */
+  priority?: PacerPriority
+}
+
+export interface ApiRequest {
+  url: URL
+  method: 'GET' | 'POST'
+  form?: URLSearchParams
+}
+
+export interface RequestContext {
+  fetch: FetchLike
+  pacer: Pacer
+  /** Per attempt, from sending to the last byte. */
+  timeoutMs: number
+  maxBodyBytes: number
+  userAgent: string
+  /** The base URL's path, which a redirect must stay under; the host, for messages. */
+  basePath: string
+  host: string
+  apiKey: string
+  retry: RetryPolicy
+  log: { warn(message: string): void }
+}
+
+/** One attempt: a slot from the pacer, the request (never redirected), the answer read. */
+async function once(
+  ctx: RequestContext,
+  operation: Operation,
+  request: ApiRequest,
+  call: CallOptions
+): Promise<Reading> {
+  const ticket = await ctx.pacer.acquire({
+    signal: call.signal,
+    ...(call.priority ? { priority: call.priority } : {})
+  })
+  const deadline = new Deadline(ctx.timeoutMs, call.signal)
+  let response: Response
+  try {
+    response = await ctx.fetch(request.url, {
+      method: request.method,
+      headers: {
+        'User-Agent': ctx.userAgent,
+        Accept: 'application/json',
+        ...(request.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {})
+      },
+      ...(request.form ? { body: request.form.toString() } : {}),
+      redirect: 'manual',
+      credentials: 'omit',
+      signal: deadline.signal
+    })
+  } catch (e) {
+    deadline.end()
+    ticket.done(null)
+    throw networkError(e, deadline, ctx.host)
+  }
+  ticket.done({ status: response.status, headers: response.headers })
+  try {
+    const redirect = response.status >= 300 && response.status < 400
+    if (redirect) await response.body?.cancel().catch(() => undefined)
+    const body = redirect
+      ? new Uint8Array(0)
+      : await readCapped(response, ctx.maxBodyBytes, deadline, ctx.host)
+    return interpret(
+      operation,
+      { status: response.status, headers: response.headers, body, url: request.url },
+      { basePath: ctx.basePath, apiKey: ctx.apiKey, now: Date.now(), log: (m) => ctx.log.warn(m) }
+    )
+  } finally {
+    deadline.end()
+  }
+}
+
+/**
+ * A Seller API request as the client makes it: paced, retried under the one retry policy
+ * (the wait is a hold on the pacer, so every request to the site waits it out and the
+ * seller sees the marketplace's pause), read and interpreted.
+ */
+export function pacedRequest(
+  ctx: RequestContext,
+  operation: Operation,
+  request: ApiRequest,
+  call: CallOptions = {}
+): Promise<Reading> {
+  return withRetry(
+    () => once(ctx, operation, request, call),
+    (ms) => ctx.pacer.holdFor(ms),
+    ctx.retry
+  )
+}

@@ -11,11 +11,8 @@ import { MarketplaceError, messages } from './errors'
 import type { FetchLike } from './http'
 import type { Reading } from './interpret'
 import type { Operation } from './wire/envelopes'
-import { hostIsLocal } from './address-class'
 import { catalogueAnswers } from './banned-seller'
-import { guardedFetch } from './guarded-fetch'
 import { createKeyProof } from './key-proof'
-import { fetchMedia, type MediaOptions, type MediaResponse } from './media'
 import {
   pacedRequest,
   type ApiRequest,
@@ -41,11 +38,6 @@ export interface MarketplaceClientOptions {
   userAgent?: string
   /** Cap on an API answer's body; default 20 MB. */
   maxBodyBytes?: number
-  /**
-   * Media on the API's own origin goes through its pacer (default true): a site may count
-   * it against the API budget. A caller that knows its media is static may turn this off.
-   */
-  paceSameOriginMedia?: boolean
   /** Retries after a 429 or a 502/503/504 carrying Retry-After. */
   retry?: { attempts?: number; maxWaitMs?: number }
   /** Where a debug-mode 500's details go (scrubbed of the key); default console. */
@@ -84,7 +76,6 @@ export interface MarketplaceClient {
   listItemsReport(options?: CallOptions): Promise<ItemsResult>
   getItem(id: number, options?: CallOptions): Promise<Item>
   validatePurchase(code: string, options?: CallOptions): Promise<ValidationResult>
-  fetchMedia(url: string, options?: MediaOptions): Promise<MediaResponse>
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -189,8 +180,6 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return { items: parsed.value, skipped: parsed.skipped, notFound: false }
   }
 
-  let mediaFetch: FetchLike | null = null
-
   return {
     baseUrl,
     pacer,
@@ -257,19 +246,6 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       // account read is refused): as good a proof as an account read.
       proof.works()
       return { valid: true, purchase: parsed.value }
-    },
-
-    fetchMedia(url, mediaOptions) {
-      // Loopback and LAN addresses only for a marketplace on one (a seller testing locally).
-      mediaFetch ??= options.fetch ?? guardedFetch({ allowLocal: hostIsLocal(base.hostname) })
-      return fetchMedia(url, {
-        ...mediaOptions,
-        fetch: mediaFetch,
-        userAgent,
-        timeoutMs,
-        apiOrigin: base.origin,
-        pacer: options.paceSameOriginMedia === false ? null : pacer
-      })
     }
   }
 }

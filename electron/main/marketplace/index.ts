@@ -27,7 +27,6 @@ export {
   type PacerState,
   type PacerTicket
 } from './pacer'
-export { fetchMedia, type MediaContext, type MediaOptions, type MediaResponse } from './media'
 export { parseRetryAfter, parseRateLimitReset, retryAfterFrom, rateLimitFrom } from './retry-after'
 export { defaultUserAgent } from './user-agent'
 export type { FetchLike } from './http'

@@ -2,6 +2,7 @@ import { MarketplaceError, messages } from '../marketplace/errors'
 import { Deadline, networkError, type FetchLike } from '../marketplace/http'
 import type { Pacer } from '../marketplace/pacer'
 import { defaultUserAgent } from '../marketplace/user-agent'
+import { readStreamCapped } from '../util/read-capped'
 
 export interface MediaOptions {
   signal?: AbortSignal
@@ -81,29 +82,14 @@ function capped(stream: ReadableStream<Uint8Array>, maxBytes: number): ReadableS
   )
 }
 
+/** The whole body; its size was capped on the way in (`capped` above). */
 async function collect(stream: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
-  if (!stream) return new Uint8Array(0)
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const reader = stream.getReader()
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      total += value.byteLength
-    }
+    return (await readStreamCapped(stream, Number.POSITIVE_INFINITY)) ?? new Uint8Array(0)
   } catch (e) {
     if (e instanceof MarketplaceError) throw e
     throw new MarketplaceError('bad-response', messages.cutOff())
   }
-  const out = new Uint8Array(total)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.byteLength
-  }
-  return out
 }
 
 /**

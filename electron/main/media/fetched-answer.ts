@@ -4,6 +4,7 @@ import { answerFromDisk } from './disk-answer'
 import type { MediaDiskStore } from './disk-store'
 import { baseType, classify, safetyHeaders } from './media-type'
 import type { FetchedMedia, MediaAnswer } from './types'
+import { readStreamCapped } from '../util/read-capped'
 
 const MB = 1024 * 1024
 
@@ -25,33 +26,6 @@ export function failureStatus(e: unknown): number {
   const kind = (e as { kind?: unknown } | null)?.kind
   if (kind === 'offline' || kind === 'timeout') return 504
   return 502
-}
-
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  cap: number
-): Promise<Uint8Array | null> {
-  if (!body) return new Uint8Array(0)
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > cap) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.byteLength
-  }
-  return out
 }
 
 function pick(headers: Record<string, string>, names: string[]): Record<string, string> {
@@ -113,7 +87,7 @@ async function answerImage(
   const type = baseType(fetched.headers)
   const limits = { idleMs: deps.timeouts.idleMs, totalMs: deps.timeouts.imageTotalMs }
   const body = fetched.body ? guardBody(fetched.body, limits) : null
-  const bytes = await readCapped(body, deps.maxImageBytes).catch((e: unknown) =>
+  const bytes = await readStreamCapped(body, deps.maxImageBytes).catch((e: unknown) =>
     e instanceof MediaBodyTimeout ? e : undefined
   )
   if (bytes instanceof MediaBodyTimeout) {

@@ -1,9 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Params } from './params'
 import type { Reply } from './reply'
+import type { Operation } from '../marketplace/wire/envelopes'
 import type { DemoData, DemoItem, DemoPurchase } from './types'
 
-export type Operation = 'account' | 'items' | 'item' | 'purchase'
+// The demo serves the same four operations the client reads: one name for each.
+export type { Operation }
 
 const ROUTES: Record<string, { method: 'GET' | 'POST'; op: Operation }> = {
   '/api/account/details': { method: 'GET', op: 'account' },

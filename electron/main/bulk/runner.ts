@@ -3,17 +3,18 @@ import type { BulkJob, BulkResult, Validation } from '../../../shared/ipc/contra
 import type { ErrorKind } from '../../../shared/errors'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { csvFilename, toCsv } from '../history/csv'
-import { entryOf } from '../history/history-store'
 import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
-import { type PurchaseAnswer, validationOf, verdictOfBulk } from '../../../shared/verdict'
+import { entryOf, verdictOfBulk } from '../../../shared/verdict'
 
 /** What one job needs from the active connection; built by the handler when the job starts. */
 export interface BulkJobDeps {
   /** The connection the job checks codes for: removing it cancels the job. */
   connectionId?: string
-  validate(code: string, signal: AbortSignal): Promise<PurchaseAnswer>
-  /** Records the check in the lookup history and returns it annotated (flag, previous). */
-  record?(validation: Validation): Promise<Validation>
+  /**
+   * The one purchase check (lookup/purchase-check.ts), bound to the job's connection: the
+   * answer, recorded in the lookup history and annotated from it (flag, previous).
+   */
+  check(code: string, signal: AbortSignal): Promise<Validation>
   /**
    * Until when the marketplace itself made the client wait (a 429 or 503), epoch ms; the
    * pacer's own spacing under the limit is normal progress and not reported.
@@ -279,12 +280,7 @@ export class BulkRunner {
     for (let attempt = 0; ; attempt++) {
       if (job.abort.signal.aborted) return null
       try {
-        const verdict = await job.deps.validate(code, job.abort.signal)
-        const validation = validationOf(verdict, code, this.now().toISOString())
-        const annotated = job.deps.record
-          ? await job.deps.record(validation).catch(() => validation)
-          : validation
-        return this.resultOf(annotated)
+        return this.resultOf(await job.deps.check(code, job.abort.signal))
       } catch (e) {
         if (job.abort.signal.aborted) return null
         const kind: ErrorKind = isKindedError(e) ? e.kind : 'internal'

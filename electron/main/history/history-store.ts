@@ -6,9 +6,9 @@ import { HistoryEntrySchema } from '../../../shared/ipc/contract'
 import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { KeyedSerial } from '../cache/serial'
 import { safeSegment, type StoreLog } from '../cache/versioned-file'
-import type { LookupRecorder } from '../catalogue/ports'
 import { csvFilename, toCsv } from './csv'
-import { verdictOfEntry, type VerdictState } from '../../../shared/verdict'
+import { entryOf, verdictOfEntry } from '../../../shared/verdict'
+import { historyMatcher } from './query'
 
 /**
  * Bump when a line's shape changes. Lines this version cannot read (a newer format, a value
@@ -36,63 +36,15 @@ export interface HistoryStoreOptions {
   now?: () => Date
 }
 
+/** A check being recorded: see HistoryStore.record. */
+export interface Recording {
+  annotated: Promise<Validation>
+  written: Promise<void>
+}
+
 export interface HistoryQuery {
   query?: string
   limit?: number
-}
-
-type Annotation = Pick<Validation, 'previous' | 'flag'>
-
-export function entryOf(validation: Validation, flag: HistoryEntry['flag']): HistoryEntry {
-  if (validation.valid) {
-    const p = validation.purchase
-    return {
-      code: validation.code,
-      valid: true,
-      checkedAt: validation.checkedAt,
-      message: null,
-      license: p.license_type,
-      itemId: p.item.id,
-      itemName: p.item.name,
-      supportedUntil: p.supported_until,
-      price: p.price,
-      currency: p.currency,
-      downloaded: p.downloaded,
-      flag
-    }
-  }
-  return {
-    code: validation.code,
-    valid: false,
-    checkedAt: validation.checkedAt,
-    message: validation.message,
-    license: null,
-    itemId: null,
-    itemName: null,
-    supportedUntil: null,
-    price: null,
-    currency: null,
-    downloaded: null,
-    flag
-  }
-}
-
-/**
- * The words a seller might type for a verdict, so "refunded", "expired" or "no support"
- * filter the list. Support is judged now, as the table shows it.
- */
-function verdictMatcher(q: string, now: Date): ((e: HistoryEntry) => boolean) | null {
-  const state = (e: HistoryEntry): VerdictState => verdictOfEntry(e, { now }).state
-  if (q === 'valid') return (e) => e.valid
-  if (['not valid', 'not-valid', 'invalid'].includes(q)) return (e) => !e.valid
-  if (['was-valid', 'was valid', 'refunded', 'cancelled', 'canceled', 'flagged'].includes(q))
-    return (e) => e.flag === 'was-valid'
-  if (['expired', 'support expired', 'support ended'].includes(q))
-    return (e) => state(e) === 'support-expired'
-  if (['no support', 'unsupported', 'without support'].includes(q))
-    return (e) => state(e) === 'no-support'
-  if (['supported', 'support active', 'active'].includes(q)) return (e) => state(e) === 'supported'
-  return null
 }
 
 /**
@@ -101,7 +53,7 @@ function verdictMatcher(q: string, now: Date): ((e: HistoryEntry) => boolean) | 
  * file is rewritten atomically (compaction) when it grows past 1.5 times the bound or
  * when bad lines were found. Entries hold the code and the verdict, never the key.
  */
-export class HistoryStore implements LookupRecorder {
+export class HistoryStore {
   private readonly dir: string
   private readonly maxEntries: number
   private readonly log: StoreLog
@@ -109,7 +61,6 @@ export class HistoryStore implements LookupRecorder {
   private readonly loaded = new Map<string, LoadedHistory>()
   private swept: Promise<unknown> | null = null
   private readonly serial = new KeyedSerial()
-  private readonly annotations = new WeakMap<Validation, Annotation>()
   private closed = false
 
   constructor(private readonly options: HistoryStoreOptions) {
@@ -118,37 +69,55 @@ export class HistoryStore implements LookupRecorder {
     this.log = options.log ?? console
   }
 
-  /** LookupRecorder: stores the check and remembers what it learnt for `annotate`. */
-  record(connectionId: string, validation: Validation): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('The lookup history is closed.'))
-    return this.serial.run(connectionId, async () => {
+  /**
+   * Records a check. `annotated` resolves as soon as the code's earlier checks are known,
+   * with the validation annotated from them (previous verdict, "was valid" flag), so the
+   * seller need not wait for the disk; it rejects only if history cannot be read.
+   * `written` resolves once the fsynced append is done. The append is queued per
+   * connection, so every later read of its history sees it, and close() waits for it.
+   */
+  record(connectionId: string, validation: Validation): Recording {
+    if (this.closed) {
+      const closed = Promise.reject(new Error('The lookup history is closed.'))
+      closed.catch(() => {})
+      return { annotated: closed, written: closed }
+    }
+    let annotate: (v: Validation) => void = () => {}
+    const annotated = new Promise<Validation>((resolve) => (annotate = resolve))
+    const written = this.serial.run(connectionId, async () => {
       const state = await this.load(connectionId)
       const before = this.latestFor(state.entries, validation.code)
       const flag = before?.valid && !validation.valid ? 'was-valid' : null
-      const annotation: Annotation = {}
-      if (before) annotation.previous = { valid: before.valid, checkedAt: before.checkedAt }
-      if (flag) annotation.flag = flag
-      this.annotations.set(validation, annotation)
-
-      const entry = entryOf(validation, flag)
-      await mkdir(this.dir, { recursive: true, mode: 0o700 })
-      const handle = await open(this.fileOf(connectionId), 'a', 0o600)
-      try {
-        await handle.appendFile(`${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      state.entries.push(entry)
-      state.lines++
-      if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
+      annotate({
+        ...validation,
+        ...(before ? { previous: { valid: before.valid, checkedAt: before.checkedAt } } : {}),
+        ...(flag ? { flag } : {})
+      })
+      await this.append(connectionId, state, entryOf(validation, flag))
     })
+    return {
+      // Unread history: the same failure; otherwise already settled by the step above.
+      annotated: Promise.race([annotated, written.then(() => annotated)]),
+      written
+    }
   }
 
-  /** The validation with what history knew about its code before it (when it was recorded). */
-  annotate(validation: Validation): Validation {
-    const a = this.annotations.get(validation)
-    return a ? { ...validation, ...a } : validation
+  private async append(
+    connectionId: string,
+    state: LoadedHistory,
+    entry: HistoryEntry
+  ): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    const handle = await open(this.fileOf(connectionId), 'a', 0o600)
+    try {
+      await handle.appendFile(`${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    state.entries.push(entry)
+    state.lines++
+    if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
   }
 
   /** The latest check of a code, if any ("checked before: 2 days ago, valid"). */
@@ -163,19 +132,7 @@ export class HistoryStore implements LookupRecorder {
     request: HistoryQuery = {}
   ): Promise<{ entries: HistoryEntry[]; total: number }> {
     const state = await this.serial.run(connectionId, () => this.load(connectionId))
-    const q = (request.query ?? '').trim().toLowerCase().replace(/\s+/g, ' ')
-    const now = this.now()
-    const verdict = verdictMatcher(q, now)
-    const matches = (e: HistoryEntry): boolean =>
-      q === '' ||
-      (verdict
-        ? verdict(e)
-        : e.code.includes(q) ||
-          (e.itemName?.toLowerCase().includes(q) ?? false) ||
-          (e.message?.toLowerCase().includes(q) ?? false) ||
-          (e.license?.toLowerCase().includes(q) ?? false) ||
-          verdictOfEntry(e, { now }).label.toLowerCase().includes(q) ||
-          (e.itemId !== null && String(e.itemId) === q))
+    const matches = historyMatcher(request.query ?? '', this.now())
     const all: HistoryEntry[] = []
     for (let i = state.entries.length - 1; i >= 0; i--) {
       const e = state.entries[i]!

@@ -25,7 +25,10 @@ interface LoadedHistory {
   entries: HistoryEntry[]
   /** Lines this version cannot read, verbatim, oldest first. */
   kept: string[]
+  /** Lines in the file. */
   lines: number
+  /** The last entries, recorded but not yet appended to the file (their appends are queued). */
+  unwritten: number
 }
 
 export interface HistoryStoreOptions {
@@ -82,24 +85,35 @@ export class HistoryStore {
       closed.catch(() => {})
       return { annotated: closed, written: closed }
     }
-    let annotate: (v: Validation) => void = () => {}
-    const annotated = new Promise<Validation>((resolve) => (annotate = resolve))
-    const written = this.serial.run(connectionId, async () => {
-      const state = await this.load(connectionId)
+    const loaded = this.loaded.get(connectionId)
+    const step = (
+      loaded
+        ? Promise.resolve(loaded)
+        : this.serial.run(connectionId, () => this.load(connectionId))
+    ).then((state) => {
+      // In memory at once, so the next check of this code is annotated from this one
+      // without waiting for the disk.
       const before = this.latestFor(state.entries, validation.code)
       const flag = before?.valid && !validation.valid ? 'was-valid' : null
-      annotate({
+      const entry = entryOf(validation, flag)
+      state.entries.push(entry)
+      state.unwritten++
+      const write = this.serial.run(connectionId, () => this.append(connectionId, state, entry))
+      const annotated: Validation = {
         ...validation,
         ...(before ? { previous: { valid: before.valid, checkedAt: before.checkedAt } } : {}),
         ...(flag ? { flag } : {})
-      })
-      await this.append(connectionId, state, entryOf(validation, flag))
+      }
+      return { annotated, write }
     })
-    return {
-      // Unread history: the same failure; otherwise already settled by the step above.
-      annotated: Promise.race([annotated, written.then(() => annotated)]),
-      written
+    const recording = {
+      annotated: step.then((s) => s.annotated),
+      written: step.then((s) => s.write)
     }
+    // Handled here as well: a caller may wait for only one of the two.
+    recording.annotated.catch(() => {})
+    recording.written.catch(() => {})
+    return recording
   }
 
   private async append(
@@ -107,15 +121,23 @@ export class HistoryStore {
     state: LoadedHistory,
     entry: HistoryEntry
   ): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    const handle = await open(this.fileOf(connectionId), 'a', 0o600)
     try {
-      await handle.appendFile(`${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`)
-      await handle.sync()
+      await mkdir(this.dir, { recursive: true, mode: 0o700 })
+      const handle = await open(this.fileOf(connectionId), 'a', 0o600)
+      try {
+        await handle.appendFile(`${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+    } catch (e) {
+      // Not on disk: not in memory either, so what History shows is what a restart shows.
+      const at = state.entries.lastIndexOf(entry)
+      if (at >= 0) state.entries.splice(at, 1)
+      throw e
     } finally {
-      await handle.close()
+      state.unwritten--
     }
-    state.entries.push(entry)
     state.lines++
     if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
   }
@@ -236,7 +258,7 @@ export class HistoryStore {
       if (parsed.success) entries.push(parsed.data.e)
       else kept.push(line)
     }
-    const state: LoadedHistory = { entries, kept, lines }
+    const state: LoadedHistory = { entries, kept, lines, unwritten: 0 }
     this.loaded.set(connectionId, state)
     if (kept.length > 0)
       this.log.warn(
@@ -254,19 +276,22 @@ export class HistoryStore {
   }
 
   private async compact(connectionId: string, state: LoadedHistory): Promise<void> {
+    // Entries whose appends are still queued are not rewritten here: they append after.
+    const onDisk = state.entries.length - state.unwritten
     // The bound counts every line; the oldest go first (unreadable lines are the oldest).
-    const over = Math.max(0, state.kept.length + state.entries.length - this.maxEntries)
+    const over = Math.max(0, state.kept.length + onDisk - this.maxEntries)
     const fromKept = Math.min(over, state.kept.length)
     state.kept.splice(0, fromKept)
     state.entries.splice(0, over - fromKept)
+    const written = state.entries.slice(0, state.entries.length - state.unwritten)
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     // Lines this version cannot read go first: a newer version wrote them before this one
     // was (re)installed, so they are the older checks.
     await writeFileAtomic(
       this.fileOf(connectionId),
       state.kept.map((line) => `${line}\n`).join('') +
-        state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
+        written.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
     )
-    state.lines = state.kept.length + state.entries.length
+    state.lines = state.kept.length + written.length
   }
 }

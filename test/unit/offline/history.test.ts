@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -305,11 +305,27 @@ describe('HistoryStore', () => {
     void again.written.then(() => (written = true))
     expect(await again.annotated).toMatchObject({ flag: 'was-valid' })
     expect(written).toBe(false)
-    expect((await h.list('c1')).total).toBe(2)
-    const third = h.record('c1', invalidResult(B, '2024-05-03T10:00:00.000Z'))
-    await third.annotated
+    // The next check of the code knows this one while its append is still under way.
+    const third = h.record('c1', invalidResult(A, '2024-05-03T10:00:00.000Z'))
+    expect(await third.annotated).toMatchObject({
+      previous: { valid: false, checkedAt: '2024-05-02T10:00:00.000Z' }
+    })
+    expect(written).toBe(false)
+    expect((await h.list('c1')).total).toBe(3)
+    const fourth = h.record('c1', invalidResult(B, '2024-05-04T10:00:00.000Z'))
+    await fourth.annotated
     await h.close()
-    expect((await store().list('c1')).total).toBe(3)
+    expect((await store().list('c1')).total).toBe(4)
+  })
+
+  it('a check whose append failed is not listed either', async () => {
+    // A file where the history folder should be: every append fails.
+    await writeFile(join(dataDir, 'history'), 'not a folder')
+    const h = store()
+    const failing = h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z'))
+    expect(await failing.annotated).toMatchObject({ code: A })
+    await expect(failing.written).rejects.toThrow()
+    expect((await h.list('c1')).total).toBe(0)
   })
 
   it('keeps concurrent records (no lost appends)', async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { BulkJob, BulkResult, Validation } from '../../../shared/ipc/contract'
 import type { ErrorKind } from '../../../shared/errors'
 import { AppFailure, isKindedError } from '../ipc/failure'
-import { csvFilename, toCsv } from '../history/csv'
 import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
-import { entryOf, verdictOfBulk } from '../../../shared/verdict'
+import { entryOf } from '../../../shared/verdict'
+import { bulkCsv } from './csv'
 
 /** What one job needs from the active connection; built by the handler when the job starts. */
 export interface BulkJobDeps {
@@ -178,33 +178,7 @@ export class BulkRunner {
     const job = this.job(jobId)
     const now = this.now()
     const ended = job.state === 'done' || job.state === 'cancelled'
-    const csv = toCsv(
-      [
-        'Purchase code',
-        'Result',
-        'Item ID',
-        'Item',
-        'Licence',
-        'Supported until',
-        'Message',
-        'Flag'
-      ],
-      job.results.map((r) => {
-        const verdict = verdictOfBulk(r, ended, { now })
-        return [
-          r.code,
-          verdict.label,
-          r.itemId,
-          r.itemName,
-          r.license,
-          r.supportedUntil,
-          // The site's text, what went wrong, or why the code was never sent.
-          r.status === 'pending' ? verdict.detail : r.message,
-          r.flag === 'was-valid' ? 'Was valid before' : ''
-        ]
-      })
-    )
-    return { filename: csvFilename('bulk-check', now), csv }
+    return bulkCsv(job.results, ended, now)
   }
 
   private job(jobId: string): Job {

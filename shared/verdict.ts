@@ -127,9 +127,47 @@ export function countVerdicts(verdicts: Iterable<Verdict>): Record<VerdictState,
 /** The marketplace's answer as the app keeps it: a purchase, or the site's reason. */
 export type PurchaseAnswer = { valid: true; purchase: Purchase } | { valid: false; message: string }
 
-/** One answer for one code at one time: the single check and bulk both build it here. */
+/** One answer for one code at one time: the one purchase check (main's lookup/) builds it here. */
 export function validationOf(answer: PurchaseAnswer, code: string, checkedAt: string): Validation {
   return answer.valid
     ? { valid: true, purchase: answer.purchase, code, checkedAt }
     : { valid: false, message: answer.message, code, checkedAt }
+}
+
+/**
+ * A validation as one row: History keeps it so, bulk builds its row from it, and the
+ * recent lookups list it beside the history's rows. `flag` is history's judgement.
+ */
+export function entryOf(validation: Validation, flag: HistoryEntry['flag']): HistoryEntry {
+  if (validation.valid) {
+    const p = validation.purchase
+    return {
+      code: validation.code,
+      valid: true,
+      checkedAt: validation.checkedAt,
+      message: null,
+      license: p.license_type,
+      itemId: p.item.id,
+      itemName: p.item.name,
+      supportedUntil: p.supported_until,
+      price: p.price,
+      currency: p.currency,
+      downloaded: p.downloaded,
+      flag
+    }
+  }
+  return {
+    code: validation.code,
+    valid: false,
+    checkedAt: validation.checkedAt,
+    message: validation.message,
+    license: null,
+    itemId: null,
+    itemName: null,
+    supportedUntil: null,
+    price: null,
+    currency: null,
+    downloaded: null,
+    flag
+  }
 }

@@ -1,22 +1,23 @@
 import type { AppInfo } from '../../shared/ipc/contract'
-import { createOfflineServices } from './cache/offline'
-import type { CatalogueCache, LookupRecorder, MediaRegistry } from './catalogue/ports'
+import { BulkRunner } from './bulk/runner'
+import { FileCatalogueCache } from './cache/catalogue-cache'
+import type { CatalogueCache, MediaRegistry } from './catalogue/ports'
 import { createCatalogueService } from './catalogue/service'
 import type { MarketplaceClientLike, MarketplacePort } from './connections/marketplace-port'
 import { createConnectionService } from './connections/service'
 import type { DemoServer, DemoServerOptions } from './demo'
 import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
+import { HistoryStore } from './history/history-store'
 import type { Handlers } from './ipc/dispatch'
-import {
-  createMarketplaceClient,
-  getPacer,
-  normaliseBaseUrl,
-  normalisePurchaseCode
-} from './marketplace'
+import { createLearner } from './lookup/learn'
+import { createPurchaseCheck } from './lookup/purchase-check'
+import { createMarketplaceClient, getPacer, normaliseBaseUrl } from './marketplace'
 import { hostIsLocal, type ClassifyAddress } from './marketplace/address-class'
-import { pacedMediaFetcher } from './media/paced-fetch'
 import type { MediaTimeouts } from './media/body-guard'
+import { MediaCache } from './media/media-cache'
+import { pacedMediaFetcher } from './media/paced-fetch'
+import { createListPrefetch } from './media/prefetch-runs'
 import type { MediaService } from './media/types'
 import type { QuickDesktop } from './quick/desktop'
 import { createFreshVerdicts } from './quick/fresh-verdicts'
@@ -47,7 +48,6 @@ export interface AppOptions {
   startDemo?: () => Promise<RunningDemo>
   /** Stand-ins for the durable stores under dataDir (tests pass in-memory ones). */
   cache?: CatalogueCache
-  recorder?: LookupRecorder
   mediaRegistry?: MediaRegistry
   media?: MediaService
   /**
@@ -92,31 +92,54 @@ export const builtInDemo = async (options: DemoServerOptions = {}): Promise<Demo
 }
 
 /**
- * Builds every main-side service and the handlers over them. Both transports (Electron
- * IPC and the browser host) call this, so they serve exactly the same app.
+ * The composition root: every main-side service is built here and joined to the others,
+ * then to the handlers. Both transports (Electron IPC and the browser host) call this, so
+ * they serve exactly the same app.
  */
 export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
+  const { dataDir } = options
   const classify = options.classifyAddress
-  const settings = createSettingsStore({ dataDir: options.dataDir, log })
-  // Catalogue and media cache, lookup history, bulk checks: durable, under dataDir.
-  // Media the marketplace's throttle would count share its API's pacer (paced-fetch.ts);
-  // the sites are read per request, so a connection added later is paced too.
-  const offline = createOfflineServices({
-    dataDir: options.dataDir,
+  const settings = createSettingsStore({ dataDir, log })
+  const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
+
+  // Media the marketplace's throttle would count share its API's pacer (paced-fetch.ts).
+  // The connections are read per request, so a connection added later is paced too.
+  const saved = async () => (await settings.read()).connections
+  const mediaCache = new MediaCache({
+    dataDir,
     fetchMedia: pacedMediaFetcher({
-      sites: async () => (await connections.list()).connections.map((c) => c.baseUrl),
+      sites: async () => (await saved()).map((c) => c.baseUrl),
       localOwners: async (owners) =>
-        (await connections.list()).connections.some(
+        (await saved()).some(
           (c) => owners.includes(c.id) && hostIsLocal(new URL(c.baseUrl).hostname, classify)
         ),
-      ...(options.classifyAddress ? { classify: options.classifyAddress } : {})
+      ...(classify ? { classify } : {})
     }),
-    ...(options.mediaTimeouts ? { mediaTimeouts: options.mediaTimeouts } : {}),
+    ...(options.mediaTimeouts ? { timeouts: options.mediaTimeouts } : {}),
     log
   })
-  const cache = options.cache ?? offline.cache
-  const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
+  const mediaRegistry = options.mediaRegistry ?? mediaCache
+  // A stored item list prefetches its media, so the catalogue shows offline.
+  const prefetch = createListPrefetch(mediaCache)
+  const catalogueFiles = new FileCatalogueCache({
+    dataDir,
+    log,
+    onItemsWritten: (connectionId, items) => prefetch.itemsStored(connectionId, items)
+  })
+  const cache = options.cache ?? catalogueFiles
+  const history = new HistoryStore({ dataDir, log })
+  const bulk = new BulkRunner()
+  // The latest single checks, so a code handed to the main window is not checked twice.
+  const fresh = createFreshVerdicts()
+  const lookups = createPurchaseCheck({
+    history,
+    learn: createLearner({ cache, log }),
+    media: mediaRegistry,
+    fresh,
+    log
+  })
+
   const connections = createConnectionService({
     settings,
     keychain:
@@ -128,60 +151,58 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     session: createMemorySecretStore(),
     marketplace: options.marketplace ?? realMarketplace,
     cache,
-    keptData: offline,
+    // Everything else kept for a removed connection (it forgets its catalogue cache
+    // itself). Jobs first: a check finishing later would write its history again.
+    keptData: {
+      forget: async (connectionId) => {
+        await bulk.forget(connectionId)
+        await lookups.settled()
+        await history.forget(connectionId)
+        await mediaCache.forget(connectionId)
+      }
+    },
     demo,
     log
   })
-  const catalogue = createCatalogueService({
-    connections,
-    cache,
-    recorder: options.recorder ?? offline.history,
-    media: options.mediaRegistry ?? offline.media,
-    normalisePurchaseCode: (raw) => normalisePurchaseCode(raw).code,
-    log
-  })
-  // The latest single checks, so a code handed to the main window is not checked twice.
-  const fresh = createFreshVerdicts()
-  const activeId = async (): Promise<string | null> => (await connections.list()).activeId
+  const catalogue = createCatalogueService({ connections, cache, media: mediaRegistry, log })
   const quick = createQuickLookupService({
     settings,
     platform: options.appInfo.platform,
-    freshVerdict: async (code) => {
-      const id = await activeId()
-      return id === null ? null : fresh.find(id, code)
-    },
+    freshVerdict: async (code) => fresh.find(await connections.activeConnectionId(), code),
     ...(options.desktop ? { desktop: options.desktop } : {}),
     ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
   })
-  const served = createHandlers({
+
+  const handlers = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
+    dataDir,
     connections,
     catalogue,
+    lookups,
+    history,
+    bulk,
+    media: mediaCache,
+    catalogueFiles,
     settings,
+    quick: quick.handlers,
     demoSampleCodes: () => demo.sampleCodes(),
-    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
-    offline: (validate) => offline.handlers(connections, validate, catalogue.learn),
-    quick: quick.handlers
+    ...(options.openExternal ? { openExternal: options.openExternal } : {})
   })
-  const handlers: Handlers = {
-    ...served,
-    validatePurchase: async (request) => {
-      // The connection asked, not the one active when the answer comes back.
-      const id = await activeId()
-      const validation = await served.validatePurchase(request)
-      if (id !== null) fresh.remember(id, validation)
-      return validation
-    }
-  }
   return {
     handlers,
-    media: options.media ?? offline.media,
+    media: options.media ?? mediaCache,
     quick,
-    // Waits for every write under way (media, cache, history) before it resolves: the
-    // data folder is complete, and removable, once close() is done.
+    // Stops background work and waits for every write under way (checks being learnt,
+    // media files and index, catalogue files, history appends): the data folder is
+    // complete, and removable, once close() is done.
     close: async () => {
-      await offline.close()
+      prefetch.stop()
+      await bulk.close()
+      await lookups.settled()
+      await mediaCache.close()
+      await catalogueFiles.close()
+      await history.close()
       await demo.close()
     }
   }

@@ -1,36 +1,48 @@
 import type { AppInfo, SampleCodes } from '../../shared/ipc/contract'
-import type { OfflineHandlers } from './cache/offline'
+import { bulkHandlers } from './bulk/handlers'
+import type { BulkRunner } from './bulk/runner'
+import type { FileCatalogueCache } from './cache/catalogue-cache'
 import { catalogueHandlers } from './catalogue/handlers'
 import type { CatalogueService } from './catalogue/service'
 import { connectionHandlers } from './connections/handlers'
 import type { ConnectionService } from './connections/service'
+import { historyHandlers } from './history/handlers'
+import type { HistoryStore } from './history/history-store'
 import type { Handlers } from './ipc/dispatch'
 import { shellHandlers } from './ipc/shell-handlers'
+import { lookupHandlers } from './lookup/handlers'
+import type { PurchaseCheck } from './lookup/purchase-check'
+import { mediaHandlers } from './media/handlers'
+import type { MediaCache } from './media/media-cache'
 import type { QuickHandlers } from './quick/service'
 import { settingsHandlers } from './settings/handlers'
 import type { SettingsStore } from './settings/store'
 
+/** The services app.ts built, as the handlers reach them. */
 export interface HandlerContext {
   appInfo: Omit<AppInfo, 'transport'>
   transport: AppInfo['transport']
+  dataDir: string
   connections: ConnectionService
   catalogue: CatalogueService
+  /** The one purchase check: Validate, the lookup window and bulk jobs. */
+  lookups: PurchaseCheck
+  history: HistoryStore
+  bulk: BulkRunner
+  media: MediaCache
+  /** The durable catalogue files, for the cache's size and Clear in Settings. */
+  catalogueFiles: FileCatalogueCache
   settings: SettingsStore
+  /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
+  quick: QuickHandlers
   /** Receives only URLs that passed `safeExternalUrl`. */
   openExternal?: (url: string) => Promise<void>
   /** The demo's sample codes; asked only while the demo is the active connection. */
   demoSampleCodes?: () => Promise<SampleCodes | null>
-  /** History, bulk checks, media and cache channels (cache/offline.ts); validatePurchase wraps the catalogue's. */
-  offline: (catalogueValidate: Handlers['validatePurchase']) => OfflineHandlers
-  /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
-  quick: QuickHandlers
 }
 
-/** The handlers both transports serve, composed from one group per service. */
+/** The handlers both transports serve: one group per service, each channel in one group. */
 export function createHandlers(ctx: HandlerContext): Handlers {
-  // The catalogue's purchase check is not served as it is: the offline services wrap it
-  // (history, learnt items), and theirs is the one channel.
-  const { validatePurchase: catalogueValidate, ...catalogue } = catalogueHandlers(ctx.catalogue)
   return {
     getAppInfo: async () => ({ ...ctx.appInfo, transport: ctx.transport }),
     ...connectionHandlers(ctx.connections),
@@ -41,10 +53,13 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       if (!active?.isDemo || !ctx.demoSampleCodes) return null
       return ctx.demoSampleCodes()
     },
-    ...catalogue,
+    ...catalogueHandlers(ctx.catalogue, ctx.lookups.settled),
+    ...lookupHandlers(ctx.connections, ctx.lookups),
+    ...bulkHandlers(ctx.bulk, ctx.connections, ctx.lookups),
+    ...historyHandlers(ctx.history, ctx.connections),
+    ...mediaHandlers(ctx.media, ctx.catalogueFiles, ctx.dataDir),
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
-    ...ctx.quick,
-    ...ctx.offline(catalogueValidate)
+    ...ctx.quick
   }
 }

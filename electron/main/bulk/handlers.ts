@@ -1,4 +1,6 @@
+import type { ActiveClient } from '../connections/service'
 import type { Handlers } from '../ipc/dispatch'
+import type { PurchaseCheck } from '../lookup/purchase-check'
 import type { BulkJobDeps, BulkRunner } from './runner'
 
 export type BulkHandlers = Pick<
@@ -6,11 +8,20 @@ export type BulkHandlers = Pick<
   'startBulk' | 'getBulk' | 'pauseBulk' | 'resumeBulk' | 'cancelBulk' | 'exportBulkCsv'
 >
 
-/** `depsForActive` binds a new job to the active connection's client and history. */
+/** A new job is bound to the connection active when it starts, and checks through `lookups`. */
 export function bulkHandlers(
   runner: BulkRunner,
-  depsForActive: () => Promise<BulkJobDeps>
+  connections: { activeClient(): Promise<ActiveClient> },
+  lookups: PurchaseCheck
 ): BulkHandlers {
+  const depsForActive = async (): Promise<BulkJobDeps> => {
+    const { connectionId, client } = await connections.activeClient()
+    return {
+      connectionId,
+      check: (code, signal) => lookups.check(connectionId, client, code, { kind: 'bulk', signal }),
+      throttledUntil: () => client.pacer.state().throttledUntil
+    }
+  }
   return {
     // The first snapshot, every code pending: the renderer shows it as main sees it.
     startBulk: async (request) =>

@@ -4,18 +4,19 @@ import type { ErrorKind } from '../../../shared/errors'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { RETRY_POLICY, retryWaitMs } from '../marketplace/retry'
 import { abortableSleep } from '../util/abortable-sleep'
-import { csvFilename, toCsv } from '../history/csv'
-import { entryOf } from '../history/history-store'
 import { extractCodes, isUuidShaped } from '../../../shared/purchase-code'
-import { type PurchaseAnswer, validationOf, verdictOfBulk } from '../../../shared/verdict'
+import { entryOf } from '../../../shared/verdict'
+import { bulkCsv } from './csv'
 
 /** What one job needs from the active connection; built by the handler when the job starts. */
 export interface BulkJobDeps {
   /** The connection the job checks codes for: removing it cancels the job. */
   connectionId?: string
-  validate(code: string, signal: AbortSignal): Promise<PurchaseAnswer>
-  /** Records the check in the lookup history and returns it annotated (flag, previous). */
-  record?(validation: Validation): Promise<Validation>
+  /**
+   * The one purchase check (lookup/purchase-check.ts), bound to the job's connection: the
+   * answer, recorded in the lookup history and annotated from it (flag, previous).
+   */
+  check(code: string, signal: AbortSignal): Promise<Validation>
   /**
    * Until when the marketplace itself made the client wait (a 429 or 503), epoch ms; the
    * pacer's own spacing under the limit is normal progress and not reported.
@@ -166,33 +167,7 @@ export class BulkRunner {
     const job = this.job(jobId)
     const now = this.now()
     const ended = job.state === 'done' || job.state === 'cancelled'
-    const csv = toCsv(
-      [
-        'Purchase code',
-        'Result',
-        'Item ID',
-        'Item',
-        'Licence',
-        'Supported until',
-        'Message',
-        'Flag'
-      ],
-      job.results.map((r) => {
-        const verdict = verdictOfBulk(r, ended, { now })
-        return [
-          r.code,
-          verdict.label,
-          r.itemId,
-          r.itemName,
-          r.license,
-          r.supportedUntil,
-          // The site's text, what went wrong, or why the code was never sent.
-          r.status === 'pending' ? verdict.detail : r.message,
-          r.flag === 'was-valid' ? 'Was valid before' : ''
-        ]
-      })
-    )
-    return { filename: csvFilename('bulk-check', now), csv }
+    return bulkCsv(job.results, ended, now)
   }
 
   private job(jobId: string): Job {
@@ -271,12 +246,7 @@ export class BulkRunner {
     for (let attempt = 0; ; attempt++) {
       if (job.abort.signal.aborted) return null
       try {
-        const verdict = await job.deps.validate(code, job.abort.signal)
-        const validation = validationOf(verdict, code, this.now().toISOString())
-        const annotated = job.deps.record
-          ? await job.deps.record(validation).catch(() => validation)
-          : validation
-        return this.resultOf(annotated)
+        return this.resultOf(await job.deps.check(code, job.abort.signal))
       } catch (e) {
         if (job.abort.signal.aborted) return null
         const kind: ErrorKind = isKindedError(e) ? e.kind : 'internal'

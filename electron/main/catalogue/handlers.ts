@@ -1,16 +1,25 @@
 import type { Handlers } from '../ipc/dispatch'
 import type { CatalogueService } from './service'
 
-export type CatalogueHandlers = Pick<
-  Handlers,
-  'getAccount' | 'listItems' | 'getItem' | 'validatePurchase'
->
+export type CatalogueHandlers = Pick<Handlers, 'getAccount' | 'listItems' | 'getItem'>
 
-export function catalogueHandlers(catalogue: CatalogueService): CatalogueHandlers {
+/**
+ * `learnt` resolves once what the purchase checks so far taught (item ids, items) is in
+ * the cache: the seller checks a code, opens Items, and finds its item there.
+ */
+export function catalogueHandlers(
+  catalogue: CatalogueService,
+  learnt: () => Promise<void>
+): CatalogueHandlers {
   return {
     getAccount: (request) => catalogue.getAccount(request),
-    listItems: (request) => catalogue.listItems(request),
-    getItem: (request) => catalogue.getItem(request),
-    validatePurchase: (request) => catalogue.validatePurchase(request)
+    listItems: async (request) => {
+      await learnt()
+      return catalogue.listItems(request)
+    },
+    getItem: async (request) => {
+      await learnt()
+      return catalogue.getItem(request)
+    }
   }
 }

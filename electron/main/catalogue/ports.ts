@@ -1,5 +1,5 @@
 import type { Account, Item } from '../../../shared/model'
-import type { ItemsPayload, Validation } from '../../../shared/ipc/contract'
+import type { ItemsPayload } from '../../../shared/ipc/contract'
 
 /**
  * Seams between the catalogue service (network + freshness rules) and the stores that
@@ -24,11 +24,6 @@ export interface CatalogueCache {
   knownItemIds(connectionId: string): Promise<number[]>
   rememberItemIds(connectionId: string, ids: number[]): Promise<void>
   forget(connectionId: string): Promise<void>
-}
-
-/** Every validation is recorded (the History view reads the same store). */
-export interface LookupRecorder {
-  record(connectionId: string, validation: Validation): Promise<void>
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { Account, Item } from '../../../shared/model'
-import type { Freshness, ItemsPayload, ResponseOf, Validation } from '../../../shared/ipc/contract'
+import type { Freshness, ItemsPayload, ResponseOf } from '../../../shared/ipc/contract'
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
-import { AppFailure, isKindedError } from '../ipc/failure'
-import { validationOf } from '../../../shared/verdict'
+import { isKindedError } from '../ipc/failure'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
-import type { CachedEntry, CatalogueCache, LookupRecorder, MediaRegistry } from './ports'
+import type { CachedEntry, CatalogueCache, MediaRegistry } from './ports'
 
 export interface CatalogueServiceOptions {
   connections: {
@@ -17,10 +16,7 @@ export interface CatalogueServiceOptions {
     activeConnectionId?(): Promise<string>
   }
   cache?: CatalogueCache
-  recorder?: LookupRecorder
   media?: MediaRegistry
-  /** Trims and lower-cases a pasted code (the marketplace client's rule when given). */
-  normalisePurchaseCode?: (raw: string) => string
   /** Single reads in flight at once when the list endpoint cannot be used. */
   fallbackConcurrency?: number
   now?: () => Date
@@ -31,14 +27,6 @@ export interface CatalogueService {
   getAccount(request?: { refresh?: boolean }): Promise<ResponseOf<'getAccount'>>
   listItems(request?: { refresh?: boolean }): Promise<ResponseOf<'listItems'>>
   getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
-  validatePurchase(request: { code: string }): Promise<Validation>
-  /**
-   * What one checked code teaches, whichever way it was checked (one code or a bulk
-   * list): a valid purchase's item id joins the known ids (items by id when the list
-   * cannot be used), the item is cached and its media allowed; the check is recorded.
-   * Never fails: each step is worth doing even when another could not be.
-   */
-  learn(connectionId: string, validation: Validation): Promise<void>
 }
 
 interface Fresh<T> {
@@ -81,17 +69,16 @@ export function keepLargerList(
 }
 
 /**
- * Account, catalogue and purchase checks for the active connection, with the freshness
+ * Account and catalogue of the active connection, with the freshness
  * rules the renderer drives (stale-while-revalidate): without `refresh` a cached copy is
  * answered at once; with it (or with nothing cached) the marketplace is asked, and if it
  * cannot be reached the cached copy comes back marked with why.
  */
 export function createCatalogueService(options: CatalogueServiceOptions): CatalogueService {
-  const { cache, recorder, media } = options
+  const { cache, media } = options
   const now = options.now ?? (() => new Date())
   const log = options.log ?? console
   const concurrency = Math.max(1, options.fallbackConcurrency ?? 4)
-  const normaliseCode = options.normalisePurchaseCode ?? ((raw: string) => raw.trim().toLowerCase())
 
   /** Cache writes help later; their failure must not fail the answer the seller is waiting for. */
   const quietly = async (what: string, work: () => Promise<void>): Promise<void> => {
@@ -332,29 +319,5 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     return result
   }
 
-  const validatePurchase: CatalogueService['validatePurchase'] = async (request) => {
-    const code = normaliseCode(request.code)
-    if (code === '') throw new AppFailure('invalid-input', 'Enter a purchase code to check.')
-    const { connectionId, client } = await options.connections.activeClient()
-    const answer = await client.validatePurchase(code)
-    const validation = validationOf(answer, code, now().toISOString())
-    await learn(connectionId, validation)
-    return validation
-  }
-
-  const learn: CatalogueService['learn'] = async (connectionId, validation) => {
-    if (validation.valid) {
-      const item = validation.purchase.item
-      allow(connectionId, itemMediaUrls(item))
-      await quietly('remember the item', async () =>
-        cache?.rememberItemIds(connectionId, [item.id])
-      )
-      await quietly('update the cache', async () =>
-        cache?.writeItem(connectionId, { data: item, fetchedAt: validation.checkedAt })
-      )
-    }
-    await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
-  }
-
-  return { getAccount, listItems, getItem, validatePurchase, learn }
+  return { getAccount, listItems, getItem }
 }

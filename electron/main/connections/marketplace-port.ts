@@ -1,5 +1,12 @@
-import type { Account, Item, Purchase } from '../../../shared/model'
+import type { Account, Item } from '../../../shared/model'
 import type { SkippedItem } from '../marketplace/wire/normalise'
+import type { PurchaseAnswer } from '../../../shared/verdict'
+
+/** How one purchase check is sent: cancellable, and bulk work queues behind the seller's clicks. */
+export interface PurchaseCallOptions {
+  signal?: AbortSignal
+  priority?: 'interactive' | 'bulk'
+}
 
 /**
  * What the connection and catalogue services need from the marketplace client
@@ -11,9 +18,13 @@ export interface MarketplaceClientLike {
   /** The client's listItemsReport: services must tell the seller about skipped items. */
   listItemsReport(): Promise<{ items: Item[]; skipped: SkippedItem[] }>
   getItem(id: number): Promise<Item>
-  validatePurchase(
-    code: string
-  ): Promise<{ valid: true; purchase: Purchase } | { valid: false; message: string }>
+  validatePurchase(code: string, options?: PurchaseCallOptions): Promise<PurchaseAnswer>
+  /**
+   * The origin's pacer. `throttledUntil` is when the marketplace itself made the client
+   * wait until (a 429 or 503), epoch ms; the pacer's own spacing is not counted. A value,
+   * not a method: the connection service's key-scrubbing wrapper makes every method async.
+   */
+  readonly pacer: { state(): { throttledUntil: number | null } }
 }
 
 export interface MarketplacePort<C extends MarketplaceClientLike = MarketplaceClientLike> {

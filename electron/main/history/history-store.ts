@@ -6,9 +6,9 @@ import { HistoryEntrySchema } from '../../../shared/ipc/contract'
 import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { KeyedSerial } from '../cache/serial'
 import { safeSegment, type StoreLog } from '../cache/versioned-file'
-import type { LookupRecorder } from '../catalogue/ports'
 import { csvFilename, toCsv } from './csv'
-import { verdictOfEntry, type VerdictState } from '../../../shared/verdict'
+import { entryOf, verdictOfEntry } from '../../../shared/verdict'
+import { historyMatcher } from './query'
 
 /**
  * Bump when a line's shape changes. Lines this version cannot read (a newer format, a value
@@ -25,7 +25,10 @@ interface LoadedHistory {
   entries: HistoryEntry[]
   /** Lines this version cannot read, verbatim, oldest first. */
   kept: string[]
+  /** Lines in the file. */
   lines: number
+  /** The last entries, recorded but not yet appended to the file (their appends are queued). */
+  unwritten: number
 }
 
 export interface HistoryStoreOptions {
@@ -36,63 +39,15 @@ export interface HistoryStoreOptions {
   now?: () => Date
 }
 
+/** A check being recorded: see HistoryStore.record. */
+export interface Recording {
+  annotated: Promise<Validation>
+  written: Promise<void>
+}
+
 export interface HistoryQuery {
   query?: string
   limit?: number
-}
-
-type Annotation = Pick<Validation, 'previous' | 'flag'>
-
-export function entryOf(validation: Validation, flag: HistoryEntry['flag']): HistoryEntry {
-  if (validation.valid) {
-    const p = validation.purchase
-    return {
-      code: validation.code,
-      valid: true,
-      checkedAt: validation.checkedAt,
-      message: null,
-      license: p.license_type,
-      itemId: p.item.id,
-      itemName: p.item.name,
-      supportedUntil: p.supported_until,
-      price: p.price,
-      currency: p.currency,
-      downloaded: p.downloaded,
-      flag
-    }
-  }
-  return {
-    code: validation.code,
-    valid: false,
-    checkedAt: validation.checkedAt,
-    message: validation.message,
-    license: null,
-    itemId: null,
-    itemName: null,
-    supportedUntil: null,
-    price: null,
-    currency: null,
-    downloaded: null,
-    flag
-  }
-}
-
-/**
- * The words a seller might type for a verdict, so "refunded", "expired" or "no support"
- * filter the list. Support is judged now, as the table shows it.
- */
-function verdictMatcher(q: string, now: Date): ((e: HistoryEntry) => boolean) | null {
-  const state = (e: HistoryEntry): VerdictState => verdictOfEntry(e, { now }).state
-  if (q === 'valid') return (e) => e.valid
-  if (['not valid', 'not-valid', 'invalid'].includes(q)) return (e) => !e.valid
-  if (['was-valid', 'was valid', 'refunded', 'cancelled', 'canceled', 'flagged'].includes(q))
-    return (e) => e.flag === 'was-valid'
-  if (['expired', 'support expired', 'support ended'].includes(q))
-    return (e) => state(e) === 'support-expired'
-  if (['no support', 'unsupported', 'without support'].includes(q))
-    return (e) => state(e) === 'no-support'
-  if (['supported', 'support active', 'active'].includes(q)) return (e) => state(e) === 'supported'
-  return null
 }
 
 /**
@@ -101,7 +56,7 @@ function verdictMatcher(q: string, now: Date): ((e: HistoryEntry) => boolean) | 
  * file is rewritten atomically (compaction) when it grows past 1.5 times the bound or
  * when bad lines were found. Entries hold the code and the verdict, never the key.
  */
-export class HistoryStore implements LookupRecorder {
+export class HistoryStore {
   private readonly dir: string
   private readonly maxEntries: number
   private readonly log: StoreLog
@@ -109,7 +64,6 @@ export class HistoryStore implements LookupRecorder {
   private readonly loaded = new Map<string, LoadedHistory>()
   private swept: Promise<unknown> | null = null
   private readonly serial = new KeyedSerial()
-  private readonly annotations = new WeakMap<Validation, Annotation>()
   private closed = false
 
   constructor(private readonly options: HistoryStoreOptions) {
@@ -118,19 +72,56 @@ export class HistoryStore implements LookupRecorder {
     this.log = options.log ?? console
   }
 
-  /** LookupRecorder: stores the check and remembers what it learnt for `annotate`. */
-  record(connectionId: string, validation: Validation): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('The lookup history is closed.'))
-    return this.serial.run(connectionId, async () => {
-      const state = await this.load(connectionId)
+  /**
+   * Records a check. `annotated` resolves as soon as the code's earlier checks are known,
+   * with the validation annotated from them (previous verdict, "was valid" flag), so the
+   * seller need not wait for the disk; it rejects only if history cannot be read.
+   * `written` resolves once the fsynced append is done. The append is queued per
+   * connection, so every later read of its history sees it, and close() waits for it.
+   */
+  record(connectionId: string, validation: Validation): Recording {
+    if (this.closed) {
+      const closed = Promise.reject(new Error('The lookup history is closed.'))
+      closed.catch(() => {})
+      return { annotated: closed, written: closed }
+    }
+    const loaded = this.loaded.get(connectionId)
+    const step = (
+      loaded
+        ? Promise.resolve(loaded)
+        : this.serial.run(connectionId, () => this.load(connectionId))
+    ).then((state) => {
+      // In memory at once, so the next check of this code is annotated from this one
+      // without waiting for the disk.
       const before = this.latestFor(state.entries, validation.code)
       const flag = before?.valid && !validation.valid ? 'was-valid' : null
-      const annotation: Annotation = {}
-      if (before) annotation.previous = { valid: before.valid, checkedAt: before.checkedAt }
-      if (flag) annotation.flag = flag
-      this.annotations.set(validation, annotation)
-
       const entry = entryOf(validation, flag)
+      state.entries.push(entry)
+      state.unwritten++
+      const write = this.serial.run(connectionId, () => this.append(connectionId, state, entry))
+      const annotated: Validation = {
+        ...validation,
+        ...(before ? { previous: { valid: before.valid, checkedAt: before.checkedAt } } : {}),
+        ...(flag ? { flag } : {})
+      }
+      return { annotated, write }
+    })
+    const recording = {
+      annotated: step.then((s) => s.annotated),
+      written: step.then((s) => s.write)
+    }
+    // Handled here as well: a caller may wait for only one of the two.
+    recording.annotated.catch(() => {})
+    recording.written.catch(() => {})
+    return recording
+  }
+
+  private async append(
+    connectionId: string,
+    state: LoadedHistory,
+    entry: HistoryEntry
+  ): Promise<void> {
+    try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 })
       const handle = await open(this.fileOf(connectionId), 'a', 0o600)
       try {
@@ -139,16 +130,16 @@ export class HistoryStore implements LookupRecorder {
       } finally {
         await handle.close()
       }
-      state.entries.push(entry)
-      state.lines++
-      if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
-    })
-  }
-
-  /** The validation with what history knew about its code before it (when it was recorded). */
-  annotate(validation: Validation): Validation {
-    const a = this.annotations.get(validation)
-    return a ? { ...validation, ...a } : validation
+    } catch (e) {
+      // Not on disk: not in memory either, so what History shows is what a restart shows.
+      const at = state.entries.lastIndexOf(entry)
+      if (at >= 0) state.entries.splice(at, 1)
+      throw e
+    } finally {
+      state.unwritten--
+    }
+    state.lines++
+    if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
   }
 
   /** The latest check of a code, if any ("checked before: 2 days ago, valid"). */
@@ -163,19 +154,7 @@ export class HistoryStore implements LookupRecorder {
     request: HistoryQuery = {}
   ): Promise<{ entries: HistoryEntry[]; total: number }> {
     const state = await this.serial.run(connectionId, () => this.load(connectionId))
-    const q = (request.query ?? '').trim().toLowerCase().replace(/\s+/g, ' ')
-    const now = this.now()
-    const verdict = verdictMatcher(q, now)
-    const matches = (e: HistoryEntry): boolean =>
-      q === '' ||
-      (verdict
-        ? verdict(e)
-        : e.code.includes(q) ||
-          (e.itemName?.toLowerCase().includes(q) ?? false) ||
-          (e.message?.toLowerCase().includes(q) ?? false) ||
-          (e.license?.toLowerCase().includes(q) ?? false) ||
-          verdictOfEntry(e, { now }).label.toLowerCase().includes(q) ||
-          (e.itemId !== null && String(e.itemId) === q))
+    const matches = historyMatcher(request.query ?? '', this.now())
     const all: HistoryEntry[] = []
     for (let i = state.entries.length - 1; i >= 0; i--) {
       const e = state.entries[i]!
@@ -279,7 +258,7 @@ export class HistoryStore implements LookupRecorder {
       if (parsed.success) entries.push(parsed.data.e)
       else kept.push(line)
     }
-    const state: LoadedHistory = { entries, kept, lines }
+    const state: LoadedHistory = { entries, kept, lines, unwritten: 0 }
     this.loaded.set(connectionId, state)
     if (kept.length > 0)
       this.log.warn(
@@ -297,19 +276,22 @@ export class HistoryStore implements LookupRecorder {
   }
 
   private async compact(connectionId: string, state: LoadedHistory): Promise<void> {
+    // Entries whose appends are still queued are not rewritten here: they append after.
+    const onDisk = state.entries.length - state.unwritten
     // The bound counts every line; the oldest go first (unreadable lines are the oldest).
-    const over = Math.max(0, state.kept.length + state.entries.length - this.maxEntries)
+    const over = Math.max(0, state.kept.length + onDisk - this.maxEntries)
     const fromKept = Math.min(over, state.kept.length)
     state.kept.splice(0, fromKept)
     state.entries.splice(0, over - fromKept)
+    const written = state.entries.slice(0, state.entries.length - state.unwritten)
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     // Lines this version cannot read go first: a newer version wrote them before this one
     // was (re)installed, so they are the older checks.
     await writeFileAtomic(
       this.fileOf(connectionId),
       state.kept.map((line) => `${line}\n`).join('') +
-        state.entries.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
+        written.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
     )
-    state.lines = state.kept.length + state.entries.length
+    state.lines = state.kept.length + written.length
   }
 }

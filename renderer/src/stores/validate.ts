@@ -75,10 +75,9 @@ async function latestInHistory(code: string): Promise<HistoryEntry | null> {
   return r.data.entries.find((e) => e.code.toLowerCase() === code.toLowerCase()) ?? null
 }
 
-export const useValidate = create<ValidateState>((set, get) => ({
+/** What the view shows before any check, and again after a connection switch. */
+const CLEARED = {
   input: '',
-  focusRequest: 0,
-  requestFocus: () => set({ focusRequest: get().focusRequest + 1 }),
   checking: false,
   lastCode: null,
   result: null,
@@ -90,7 +89,13 @@ export const useValidate = create<ValidateState>((set, get) => ({
   earlierLoaded: false,
   found: null,
   noCode: null,
-  samples: null,
+  samples: null
+} satisfies Partial<ValidateState>
+
+export const useValidate = create<ValidateState>((set, get) => ({
+  ...CLEARED,
+  focusRequest: 0,
+  requestFocus: () => set({ focusRequest: get().focusRequest + 1 }),
 
   setInput(value) {
     // Edited: what was said about the old text no longer holds.
@@ -189,20 +194,6 @@ export const useValidate = create<ValidateState>((set, get) => ({
   reset() {
     latestCheck.drop()
     connection.drop()
-    set({
-      input: '',
-      checking: false,
-      lastCode: null,
-      result: null,
-      error: null,
-      retryAt: null,
-      lastKnown: null,
-      recent: [],
-      earlier: [],
-      earlierLoaded: false,
-      found: null,
-      noCode: null,
-      samples: null
-    })
+    set(CLEARED)
   }
 }))

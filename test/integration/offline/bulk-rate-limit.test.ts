@@ -7,6 +7,8 @@ import type { BulkJob } from '../../../shared/ipc/contract'
 import { BulkRunner } from '../../../electron/main/bulk/runner'
 import { startDemoServer, type DemoServer } from '../../../electron/main/demo'
 import { HistoryStore } from '../../../electron/main/history/history-store'
+import { createPurchaseCheck } from '../../../electron/main/lookup/purchase-check'
+import { createFreshVerdicts } from '../../../electron/main/quick/fresh-verdicts'
 import {
   createMarketplaceClient,
   createPacer,
@@ -46,6 +48,12 @@ describe('bulk validation against a rate-limited real-mode demo', () => {
     })
     const history = new HistoryStore({ dataDir, log: { warn: () => {} } })
     const runner = new BulkRunner({ concurrency: 4 })
+    const lookups = createPurchaseCheck({
+      history,
+      learn: async () => {},
+      media: { allow: () => {} },
+      fresh: createFreshVerdicts()
+    })
 
     const known = demo.data.purchases.map((p) => p.code)
     const codes = [
@@ -56,11 +64,7 @@ describe('bulk validation against a rate-limited real-mode demo', () => {
     const pasted = codes.map((c, i) => (i % 2 === 0 ? c.toUpperCase() : ` "${c}" `)).join('\n')
 
     const { jobId, codes: parsed } = runner.start(pasted, {
-      validate: (code, signal) => client.validatePurchase(code, { signal, priority: 'bulk' }),
-      record: async (v) => {
-        await history.record('c1', v)
-        return history.annotate(v)
-      },
+      check: (code, signal) => lookups.check('c1', client, code, { kind: 'bulk', signal }),
       throttledUntil: () => client.pacer.state().throttledUntil
     })
     expect(parsed).toEqual(codes)

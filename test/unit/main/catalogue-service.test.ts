@@ -6,17 +6,34 @@ import {
   type CatalogueService
 } from '../../../electron/main/catalogue/service'
 import type { MarketplaceClientLike } from '../../../electron/main/connections/marketplace-port'
-import { AppFailure } from '../../../electron/main/ipc/failure'
+import { createLearner } from '../../../electron/main/lookup/learn'
 import { fakeMarket, item, KindedError, type FakeMarket } from './fixtures'
 
 const KEY = 'a'.repeat(64)
 const CONN = 'conn-1'
 const quiet = { warn: () => undefined }
 
+/** A valid purchase of item `id`, as a check would give it. */
+const purchased = (id: number): Validation => ({
+  valid: true,
+  code: `code-${id}`,
+  checkedAt: '2025-01-02T00:00:00.000Z',
+  purchase: {
+    purchase_code: `code-${id}`,
+    license_type: 'Regular',
+    license: 'regular',
+    price: 10,
+    currency: 'USD',
+    item: item(id),
+    supported_until: null,
+    downloaded: false,
+    date: null
+  }
+})
+
 let market: FakeMarket
 let cache: ReturnType<typeof createMemoryCatalogueCache>
 let allowed: string[]
-let recorded: Validation[]
 let clock: number
 let service: CatalogueService
 let client: MarketplaceClientLike
@@ -29,7 +46,6 @@ function build(overrides: Partial<MarketplaceClientLike> = {}): CatalogueService
   return createCatalogueService({
     connections: { activeClient: async () => ({ connectionId: CONN, client }) },
     cache,
-    recorder: { record: async (_id, v) => void recorded.push(v) },
     media: { allow: (_id, urls) => void allowed.push(...urls) },
     now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, clock++)),
     log: quiet
@@ -41,7 +57,6 @@ beforeEach(() => {
   market.keys.set(KEY, { username: 'seller', items: [1, 2] })
   cache = createMemoryCatalogueCache()
   allowed = []
-  recorded = []
   clock = 0
   service = build()
 })
@@ -173,23 +188,8 @@ describe('a list built from known ids learns without a Refresh', () => {
   })
 
   it('items of validated purchases join it, all of them when checked at once, and found ones leave skipped', async () => {
-    const validation = (id: number): Validation => ({
-      valid: true,
-      code: `code-${id}`,
-      checkedAt: '2025-01-02T00:00:00.000Z',
-      purchase: {
-        purchase_code: `code-${id}`,
-        license_type: 'Regular',
-        license: 'regular',
-        price: 10,
-        currency: 'USD',
-        item: item(id),
-        supported_until: null,
-        downloaded: false,
-        date: null
-      }
-    })
-    await Promise.all([7, 8, 99].map((id) => service.learn(CONN, validation(id))))
+    const learn = createLearner({ cache, log: quiet })
+    await Promise.all([7, 8, 99].map((id) => learn(CONN, purchased(id))))
     const after = await service.listItems()
     expect(after.data.items.map((i) => i.id).sort()).toEqual([1, 7, 8, 99])
     // Item 99 turned out to exist after all: it is no longer reported as gone.
@@ -210,53 +210,7 @@ describe('a list built from known ids learns without a Refresh', () => {
     expect(listed.data.listProblem).toBeNull()
     const ids = listed.data.items.map((i) => i.id)
     await service.getItem({ id: 99, refresh: true }).catch(() => undefined)
-    await service.validatePurchase({ code: 'good-code' })
+    await createLearner({ cache, log: quiet })(CONN, purchased(7))
     expect((await service.listItems()).data.items.map((i) => i.id)).toEqual(ids)
-  })
-})
-
-describe('purchase validation', () => {
-  it('normalises the code, records it, remembers the item and allows its media', async () => {
-    const verdict = await service.validatePurchase({ code: '  GOOD-CODE ' })
-    expect(verdict).toMatchObject({
-      valid: true,
-      code: 'good-code',
-      checkedAt: '2025-01-01T00:00:00.000Z'
-    })
-    expect(recorded).toEqual([verdict])
-    expect(await cache.knownItemIds(CONN)).toEqual([1])
-    expect(allowed).toContain('https://m.example/1/thumb.png')
-    expect((await cache.readItem(CONN, 1))?.data).toEqual(item(1))
-  })
-
-  it('answers an invalid code as a result, recorded too', async () => {
-    const verdict = await service.validatePurchase({ code: 'nope' })
-    expect(verdict).toEqual({
-      valid: false,
-      message: 'Invalid purchase code',
-      code: 'nope',
-      checkedAt: '2025-01-01T00:00:00.000Z'
-    })
-    expect(recorded).toHaveLength(1)
-  })
-
-  it('refuses an empty code without calling the marketplace', async () => {
-    await expect(service.validatePurchase({ code: '   ' })).rejects.toBeInstanceOf(AppFailure)
-    expect(market.calls).toEqual([])
-  })
-
-  it('still answers when the recorder fails', async () => {
-    const failing = createCatalogueService({
-      connections: { activeClient: async () => ({ connectionId: CONN, client }) },
-      recorder: {
-        record: async () => {
-          throw new Error('disk full')
-        }
-      },
-      log: quiet
-    })
-    await expect(failing.validatePurchase({ code: 'good-code' })).resolves.toMatchObject({
-      valid: true
-    })
   })
 })

@@ -102,6 +102,7 @@ function client(market: FakeMarket, apiKey: string): MarketplaceClientLike {
     return found
   }
   return {
+    pacer: { state: () => ({ throttledUntil: null }) },
     getAccount: async () => account((await who('account')).username),
     listItemsReport: async () => {
       const { items } = await who('list')

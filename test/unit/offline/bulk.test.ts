@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { extractCodes, MAX_BULK_CODES } from '../../../shared/purchase-code'
 import { BulkRunner, type BulkJobDeps } from '../../../electron/main/bulk/runner'
-import type { PurchaseAnswer as Verdict } from '../../../shared/verdict'
+import type { Validation } from '../../../shared/ipc/contract'
+import { validationOf, type PurchaseAnswer as Verdict } from '../../../shared/verdict'
 import { AppFailure } from '../../../electron/main/ipc/failure'
 import { validResult } from './helpers/fixtures'
 
@@ -40,6 +41,22 @@ describe('extractCodes', () => {
   })
 })
 
+type Validate = (code: string, signal: AbortSignal) => Promise<Verdict>
+
+/**
+ * A job's check built as lookup/purchase-check.ts builds it: the marketplace's answer as a
+ * validation, then recorded (and annotated) by the history when the test gives one.
+ */
+function checkOf(
+  validate: Validate,
+  record?: (v: Validation) => Promise<Validation>
+): BulkJobDeps['check'] {
+  return async (code, signal) => {
+    const v = validationOf(await validate(code, signal), code, '2024-05-01T00:00:00.000Z')
+    return record ? record(v) : v
+  }
+}
+
 /** A validator whose answers the test releases one by one. */
 function gatedValidator() {
   const waiting: Array<{
@@ -49,7 +66,7 @@ function gatedValidator() {
   }> = []
   let maxActive = 0
   let active = 0
-  const validate: BulkJobDeps['validate'] = (code, signal) =>
+  const validate: Validate = (code, signal) =>
     new Promise<Verdict>((resolve, reject) => {
       active++
       maxActive = Math.max(maxActive, active)
@@ -83,11 +100,10 @@ describe('BulkRunner', () => {
     const runner = new BulkRunner({ concurrency: 3 })
     const list = codes(7)
     const { jobId, codes: started } = runner.start(list.join('\n'), {
-      validate: gate.validate,
-      record: async (v) => {
+      check: checkOf(gate.validate, async (v) => {
         recorded.push(v.code)
         return v.valid ? v : { ...v, flag: 'was-valid' as const }
-      }
+      })
     })
     expect(started).toEqual(list)
     expect(runner.get(jobId)).toMatchObject({ state: 'running', done: 0, total: 7 })
@@ -133,7 +149,7 @@ describe('BulkRunner', () => {
   it('pauses (no new checks), resumes, and cancels (in-flight checks stay pending)', async () => {
     const gate = gatedValidator()
     const runner = new BulkRunner({ concurrency: 2 })
-    const { jobId } = runner.start(codes(6).join('\n'), { validate: gate.validate })
+    const { jobId } = runner.start(codes(6).join('\n'), { check: checkOf(gate.validate) })
     await tick()
     expect(gate.waiting).toHaveLength(2)
     expect(runner.pause(jobId).state).toBe('paused')
@@ -173,11 +189,11 @@ describe('BulkRunner', () => {
       }
     })
     const { jobId } = runner.start(U1, {
-      validate: async () => {
+      check: checkOf(async () => {
         calls++
         if (calls === 1) throw new AppFailure('rate-limited', 'Too many requests', 30_000)
         return { valid: false, message: 'Invalid purchase code' }
-      }
+      })
     })
     await tick()
     const waiting = runner.get(jobId)
@@ -205,10 +221,10 @@ describe('BulkRunner', () => {
       }
     })
     const { jobId } = runner.start(U1, {
-      validate: async () => {
+      check: checkOf(async () => {
         calls++
         throw new AppFailure('rate-limited', 'Try again in an hour', 3_600_000)
-      }
+      })
     })
     await tick()
     await tick()
@@ -225,11 +241,13 @@ describe('BulkRunner', () => {
   it('refuses text without codes and unknown jobs, and exports CSV', async () => {
     const runner = new BulkRunner({ now: () => new Date('2024-05-03T00:00:00Z') })
     expect(() =>
-      runner.start('nothing here', { validate: async () => ({ valid: false, message: 'x' }) })
+      runner.start('nothing here', {
+        check: checkOf(async () => ({ valid: false, message: 'x' }))
+      })
     ).toThrow(/No purchase codes/)
     expect(() => runner.get('nope')).toThrow(/no longer available/)
     const { jobId } = runner.start(`${U1}\n${U2}`, {
-      validate: async () => ({ valid: false, message: '=1+1' })
+      check: checkOf(async () => ({ valid: false, message: '=1+1' }))
     })
     await tick()
     await tick()
@@ -250,7 +268,7 @@ describe('BulkRunner CSV words', () => {
       now: () => new Date('2024-05-03T00:00:00Z')
     })
     const { jobId } = runner.start(`${U1}\n${U2}`, {
-      validate: async (code, signal) => {
+      check: checkOf(async (code, signal) => {
         // The second code is in flight when the seller cancels: it never gets an answer.
         if (code === U2)
           await new Promise<void>((_resolve, reject) =>
@@ -262,7 +280,7 @@ describe('BulkRunner CSV words', () => {
           valid: true,
           purchase: { ...v.purchase, supported_until: '2024-04-01T00:00:00.000Z' }
         }
-      }
+      })
     })
     await tick()
     await tick()
@@ -289,21 +307,23 @@ describe('BulkRunner forget and close', () => {
       connectionId,
       started,
       running: () => running,
-      validate: (_code, signal) =>
-        new Promise<Verdict>((_resolve, reject) => {
-          running++
-          began()
-          // The check ends a little after the abort, as a real request does.
-          const end = (): void => {
-            running--
-            reject(new AppFailure('aborted', 'stopped'))
-          }
-          signal.addEventListener('abort', () => setTimeout(end, 5), { once: true })
-        }),
-      record: async (v) => {
-        recorded.push(`${connectionId}:${v.code}`)
-        return v
-      }
+      check: checkOf(
+        (_code, signal) =>
+          new Promise<Verdict>((_resolve, reject) => {
+            running++
+            began()
+            // The check ends a little after the abort, as a real request does.
+            const end = (): void => {
+              running--
+              reject(new AppFailure('aborted', 'stopped'))
+            }
+            signal.addEventListener('abort', () => setTimeout(end, 5), { once: true })
+          }),
+        async (v) => {
+          recorded.push(`${connectionId}:${v.code}`)
+          return v
+        }
+      )
     }
   }
 

@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -102,9 +102,9 @@ describe('csv', () => {
 describe('HistoryStore', () => {
   it('records every check newest first, per connection, and survives a restart', async () => {
     const h = store()
-    await h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z'))
-    await h.record('c1', invalidResult(B, '2024-05-01T11:00:00.000Z'))
-    await h.record('c2', invalidResult(A, '2024-05-01T12:00:00.000Z'))
+    await h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z')).written
+    await h.record('c1', invalidResult(B, '2024-05-01T11:00:00.000Z')).written
+    await h.record('c2', invalidResult(A, '2024-05-01T12:00:00.000Z')).written
 
     const again = store()
     const { entries, total } = await again.list('c1')
@@ -130,20 +130,17 @@ describe('HistoryStore', () => {
   it('tells the previous verdict and flags a code that was valid and is not any more', async () => {
     const h = store()
     const first = validResult(A, '2024-05-01T10:00:00.000Z')
-    await h.record('c1', first)
-    expect(h.annotate(first)).toEqual(first)
+    expect(await h.record('c1', first).annotated).toEqual(first)
 
     const second = invalidResult(A, '2024-05-03T10:00:00.000Z')
-    await h.record('c1', second)
-    expect(h.annotate(second)).toMatchObject({
+    expect(await h.record('c1', second).annotated).toMatchObject({
       valid: false,
       previous: { valid: true, checkedAt: '2024-05-01T10:00:00.000Z' },
       flag: 'was-valid'
     })
 
     const third = invalidResult(A, '2024-05-03T11:00:00.000Z')
-    await h.record('c1', third)
-    const annotated = h.annotate(third)
+    const annotated = await h.record('c1', third).annotated
     expect(annotated).toMatchObject({ previous: { valid: false } })
     expect('flag' in annotated).toBe(false)
 
@@ -160,12 +157,12 @@ describe('HistoryStore', () => {
     await h.record(
       'c1',
       validResult(A, '2024-05-01T10:00:00.000Z', makeItem(3, { name: 'Neon Icons Pack' }))
-    )
+    ).written
     await h.record(
       'c1',
       validResult(B, '2024-05-01T11:00:00.000Z', makeItem(4, { name: 'Lo-fi Beats' }))
-    )
-    await h.record('c1', invalidResult('abc12345', '2024-05-01T12:00:00.000Z'))
+    ).written
+    await h.record('c1', invalidResult('abc12345', '2024-05-01T12:00:00.000Z')).written
     const codes = async (query: string) =>
       (await h.list('c1', { query })).entries.map((e) => e.code)
     expect(await codes('neon')).toEqual([A])
@@ -187,10 +184,10 @@ describe('HistoryStore', () => {
     }
     const C = '22222222-3333-4444-8555-666666666666'
     // "now" in this store is 2024-05-03: one support ended, one runs, one never was.
-    await h.record('c1', withSupport(A, '2024-04-01T00:00:00.000Z', 'Regular'))
-    await h.record('c1', withSupport(B, '2030-01-01T00:00:00.000Z', 'Extended'))
-    await h.record('c1', withSupport(C, null, 'Licencia extendida'))
-    await h.record('c1', invalidResult('abc12345', '2024-05-01T12:00:00.000Z'))
+    await h.record('c1', withSupport(A, '2024-04-01T00:00:00.000Z', 'Regular')).written
+    await h.record('c1', withSupport(B, '2030-01-01T00:00:00.000Z', 'Extended')).written
+    await h.record('c1', withSupport(C, null, 'Licencia extendida')).written
+    await h.record('c1', invalidResult('abc12345', '2024-05-01T12:00:00.000Z')).written
     const codes = async (query: string) =>
       (await h.list('c1', { query })).entries.map((e) => e.code)
     expect(await codes('expired')).toEqual([A])
@@ -222,8 +219,9 @@ describe('HistoryStore', () => {
         '2024-05-01T10:00:00.000Z',
         makeItem(3, { name: '=cmd|"/c calc"!A1, "quoted"\nnext' })
       )
-    )
+    ).written
     await h.record('c1', invalidResult(B, '2024-05-01T11:00:00.000Z', 'Código de compra inválido'))
+      .written
     const { filename, csv } = await h.exportCsv('c1')
     expect(filename).toBe('seller-desk-history-2024-05-03.csv')
     const rows = parseCsv(csv)
@@ -281,10 +279,10 @@ describe('HistoryStore', () => {
           `code-${String(i).padStart(4, '0')}-x`,
           `2024-05-01T10:00:${String(i).padStart(2, '0')}.000Z`
         )
-      )
+      ).written
     const file = join(dataDir, 'history', 'c1.jsonl')
     expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(15)
-    await h.record('c1', invalidResult('code-0015-x', '2024-05-01T10:00:15.000Z'))
+    await h.record('c1', invalidResult('code-0015-x', '2024-05-01T10:00:15.000Z')).written
     // 16 > 1.5 x 10: rewritten with the newest 10.
     expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(10)
     expect((await h.list('c1')).entries[0]!.code).toBe('code-0015-x')
@@ -295,18 +293,51 @@ describe('HistoryStore', () => {
     expect(entries).toHaveLength(10)
     expect(entries.at(-1)!.code).toBe('code-0006-x')
     expect(warnings.join('\n')).toMatch(/skipped 1 unreadable line/)
-    await after.record('c1', invalidResult('code-0016-x', '2024-05-01T10:00:16.000Z'))
+    await after.record('c1', invalidResult('code-0016-x', '2024-05-01T10:00:16.000Z')).written
     expect((await store(10).list('c1')).entries[0]!.code).toBe('code-0016-x')
+  })
+
+  it('annotates before the append is on disk; later reads and close() wait for it', async () => {
+    const h = store()
+    await h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z')).written
+    const again = h.record('c1', invalidResult(A, '2024-05-02T10:00:00.000Z'))
+    let written = false
+    void again.written.then(() => (written = true))
+    expect(await again.annotated).toMatchObject({ flag: 'was-valid' })
+    expect(written).toBe(false)
+    // The next check of the code knows this one while its append is still under way.
+    const third = h.record('c1', invalidResult(A, '2024-05-03T10:00:00.000Z'))
+    expect(await third.annotated).toMatchObject({
+      previous: { valid: false, checkedAt: '2024-05-02T10:00:00.000Z' }
+    })
+    expect(written).toBe(false)
+    expect((await h.list('c1')).total).toBe(3)
+    const fourth = h.record('c1', invalidResult(B, '2024-05-04T10:00:00.000Z'))
+    await fourth.annotated
+    await h.close()
+    expect((await store().list('c1')).total).toBe(4)
+  })
+
+  it('a check whose append failed is not listed either', async () => {
+    // A file where the history folder should be: every append fails.
+    await writeFile(join(dataDir, 'history'), 'not a folder')
+    const h = store()
+    const failing = h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z'))
+    expect(await failing.annotated).toMatchObject({ code: A })
+    await expect(failing.written).rejects.toThrow()
+    expect((await h.list('c1')).total).toBe(0)
   })
 
   it('keeps concurrent records (no lost appends)', async () => {
     const h = store()
     await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        h.record(
-          'c1',
-          invalidResult(`c-${i}-0000000`, new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString())
-        )
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          h.record(
+            'c1',
+            invalidResult(`c-${i}-0000000`, new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString())
+          ).written
       )
     )
     expect((await store().list('c1')).total).toBe(30)

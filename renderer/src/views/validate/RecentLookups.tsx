@@ -1,43 +1,54 @@
+import { memo } from 'react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
-import type { Verdict } from '../../../../shared/verdict'
+import { entryOf } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
 import { formatDateTime } from '../../lib/format'
-import { entryVerdict, validationVerdict } from '../../lib/verdict'
+import { entryVerdict } from '../../lib/verdict'
 import { VerdictBadge } from '../../ui/VerdictBadge'
 import card from '../../ui/Card.module.css'
 import styles from './RecentLookups.module.css'
 
-interface Row {
-  code: string
-  verdict: Verdict
-  checkedAt: string
-  detail: string
-  /** This session's verdict, shown again without a call; null for a row from the history. */
-  validation: Validation | null
+interface RowProps {
+  /** This session's verdict (shown again without a call) or a row from the history. */
+  from: Validation | HistoryEntry
+  current: boolean
+  now: Date
+  onShow(v: Validation): void
+  onCheck(code: string): void
 }
 
-function rowsOf(recent: readonly Validation[], earlier: readonly HistoryEntry[], now: Date): Row[] {
-  const rows: Row[] = recent.map((v) => ({
-    code: v.code,
-    verdict: validationVerdict(v, now),
-    checkedAt: v.checkedAt,
-    detail: v.valid ? v.purchase.item.name : v.message,
-    validation: v
-  }))
-  const seen = new Set(rows.map((r) => r.code))
-  for (const e of earlier) {
-    if (seen.has(e.code)) continue
-    seen.add(e.code)
-    rows.push({
-      code: e.code,
-      verdict: entryVerdict(e, now),
-      checkedAt: e.checkedAt,
-      detail: (e.valid ? e.itemName : e.message) ?? '',
-      validation: null
-    })
-  }
-  return rows
-}
+/**
+ * One row, from a session verdict or a history entry, both read as the history's row.
+ * Memoised: a lookup changes one or two rows, and the seller waits for that paint.
+ */
+const RecentRow = memo(function RecentRow({
+  from,
+  current,
+  now,
+  onShow,
+  onCheck
+}: RowProps): React.JSX.Element {
+  const validation = 'itemId' in from ? null : from
+  const e = 'itemId' in from ? from : entryOf(from, from.flag ?? null)
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.recentRow}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => (validation ? onShow(validation) : onCheck(e.code))}
+        title={validation ? e.code : `${e.code}: check again`}
+      >
+        <span className={styles.recentVerdict}>
+          <VerdictBadge verdict={entryVerdict(e, now)} />
+        </span>
+        <span className={`${styles.recentCode} mono`}>{shortCode(e.code)}</span>
+        <span className={styles.recentItem}>{(e.valid ? e.itemName : e.message) ?? ''}</span>
+        <span className={styles.recentTime}>{formatDateTime(e.checkedAt, now)}</span>
+      </button>
+    </li>
+  )
+})
 
 /**
  * This session's lookups, newest first, then the newest ones from the lookup history (so
@@ -59,32 +70,32 @@ export function RecentLookups({
   onShow(v: Validation): void
   onCheck(code: string): void
 }): React.JSX.Element | null {
-  const rows = rowsOf(recent, earlier, now)
-  if (rows.length === 0) return null
+  const seen = new Set(recent.map((v) => v.code))
+  const older: HistoryEntry[] = []
+  for (const e of earlier) {
+    if (seen.has(e.code)) continue
+    seen.add(e.code)
+    older.push(e)
+  }
+  if (recent.length === 0 && older.length === 0) return null
+  const row = (from: Validation | HistoryEntry): React.JSX.Element => (
+    <RecentRow
+      key={from.code}
+      from={from}
+      current={from.code === current}
+      now={now}
+      onShow={onShow}
+      onCheck={onCheck}
+    />
+  )
   return (
     <section className={styles.recent} aria-labelledby="recent-title">
       <h2 id="recent-title" className={styles.recentTitle}>
         Recent lookups
       </h2>
       <ul className={`${card.card} ${styles.recentList}`}>
-        {rows.map((r) => (
-          <li key={r.code}>
-            <button
-              type="button"
-              className={styles.recentRow}
-              aria-current={r.code === current ? 'true' : undefined}
-              onClick={() => (r.validation ? onShow(r.validation) : onCheck(r.code))}
-              title={r.validation ? r.code : `${r.code}: check again`}
-            >
-              <span className={styles.recentVerdict}>
-                <VerdictBadge verdict={r.verdict} />
-              </span>
-              <span className={`${styles.recentCode} mono`}>{shortCode(r.code)}</span>
-              <span className={styles.recentItem}>{r.detail}</span>
-              <span className={styles.recentTime}>{formatDateTime(r.checkedAt, now)}</span>
-            </button>
-          </li>
-        ))}
+        {recent.map(row)}
+        {older.map(row)}
       </ul>
     </section>
   )

@@ -45,6 +45,13 @@ function CheckingSkeleton(): React.JSX.Element {
   )
 }
 
+/** A recent row from the history only has a summary: its code is checked again. */
+function checkAgain(code: string): void {
+  const { setInput, check } = useValidate.getState()
+  setInput(code)
+  void check(code)
+}
+
 /** The fastest path in the app: paste a code, see the verdict. */
 export function ValidateView(): React.JSX.Element {
   const s = useValidate(
@@ -221,10 +228,7 @@ export function ValidateView(): React.JSX.Element {
           current={s.result?.code ?? null}
           now={now}
           onShow={show}
-          onCheck={(code) => {
-            setInput(code)
-            void check(code)
-          }}
+          onCheck={checkAgain}
         />
       </div>
     </section>

@@ -1,8 +1,7 @@
-import type { BulkResult, HistoryEntry, Validation } from '../../../shared/ipc/contract'
+import type { BulkResult, HistoryEntry } from '../../../shared/ipc/contract'
 import {
   verdictOfBulk,
   verdictOfEntry,
-  verdictOfValidation,
   type Verdict,
   type VerdictOptions
 } from '../../../shared/verdict'
@@ -11,8 +10,6 @@ import { formatDate } from './format'
 /** The shared model with dates as this screen writes them. */
 const on = (now: Date): VerdictOptions => ({ now, formatDate })
 
-export const validationVerdict = (v: Validation, now: Date): Verdict =>
-  verdictOfValidation(v, on(now))
 export const entryVerdict = (e: HistoryEntry, now: Date): Verdict => verdictOfEntry(e, on(now))
 export const bulkVerdict = (r: BulkResult, jobEnded: boolean, now: Date): Verdict =>
   verdictOfBulk(r, jobEnded, on(now))

@@ -105,6 +105,23 @@ describe('FileCatalogueCache', () => {
     expect(warnings).toHaveLength(4)
   })
 
+  it('reads its own signed file without re-checking it, and refuses one whose bytes changed', async () => {
+    await cache.writeItems('a', { fetchedAt: at, data: itemsPayload(3) })
+    const path = join(dataDir, 'cache', 'a', 'items.json')
+    const text = await readFile(path, 'utf8')
+    expect(text).toMatch(/^\{"format":\d+,"kind":"items","sha256":"[0-9a-f]{64}","body":/)
+    expect((await cache.readItems('a'))?.data.items.map((i) => i.name)).toEqual(
+      itemsPayload(3).items.map((i) => i.name)
+    )
+
+    // Still valid JSON of the right shape, but not what was written: damaged, not trusted.
+    const name = itemsPayload(3).items[1]!.name
+    await writeFile(path, text.replace(name, `${name.slice(0, -1)}#`))
+    expect(await cache.readItems('a')).toBeNull()
+    expect(warnings.at(-1)).toMatch(/discarding items file: its checksum does not match/)
+    await expect(readFile(path)).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
   it('keeps connection ids from steering paths', async () => {
     await cache.writeAccount('../../escape', { fetchedAt: at, data: makeAccount() })
     expect(await readdir(join(dataDir, 'cache'))).toEqual([

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { writeFileAtomic } from '../storage/atomic-file'
@@ -36,14 +36,33 @@ const sha256 = (bytes: Uint8Array | string): string =>
  * and one that claims a sum its body does not have is refused as damaged.
  */
 export class VersionedFile<T> {
+  /** path -> the value last read or written there, and the file it came from. */
+  private readonly last = new Map<string, { value: T; file: string }>()
+
   constructor(
     private readonly kind: string,
     private readonly format: number,
     private readonly schema: z.ZodType<T>,
-    private readonly log: StoreLog
+    private readonly log: StoreLog,
+    /**
+     * Keep the last value per path and answer it again while the file is unchanged (same
+     * inode, size and time): a large list is then parsed once, not on every read.
+     */
+    private readonly options: { keepLast?: boolean } = {}
   ) {}
 
   async read(path: string): Promise<T | null> {
+    // Stamped before reading: a file replaced meanwhile is not taken for the one read.
+    const stamp = this.options.keepLast ? await fileStamp(path) : null
+    const kept = this.last.get(path)
+    if (kept && stamp !== null && kept.file === stamp) return kept.value
+    this.last.delete(path)
+    const value = await this.readFresh(path)
+    if (value !== null && stamp !== null) this.last.set(path, { value, file: stamp })
+    return value
+  }
+
+  private async readFresh(path: string): Promise<T | null> {
     let bytes: Buffer
     try {
       bytes = await readFile(path)
@@ -63,9 +82,13 @@ export class VersionedFile<T> {
 
   async write(path: string, value: T): Promise<void> {
     // Validate on the way out as well: a bug must not plant a file every later read rejects.
-    const body = JSON.stringify(this.schema.parse(value))
+    const checked = this.schema.parse(value)
+    const body = JSON.stringify(checked)
     const head = JSON.stringify({ format: this.format, kind: this.kind, sha256: sha256(body) })
+    this.last.delete(path)
     await writeFileAtomic(path, `${head.slice(0, -1)},"body":${body}}`)
+    const file = this.options.keepLast ? await fileStamp(path) : null
+    if (file !== null) this.last.set(path, { value: checked, file })
   }
 
   /**
@@ -112,6 +135,16 @@ export class VersionedFile<T> {
       }
     }
     return { ok: true, value: body.data }
+  }
+}
+
+/** Which file is at a path now: a rename over it or any rewrite changes this. */
+async function fileStamp(path: string): Promise<string | null> {
+  try {
+    const s = await stat(path, { bigint: true })
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`
+  } catch {
+    return null
   }
 }
 

@@ -1,9 +1,16 @@
 import type { Account, Item } from '../../../shared/model'
-import type { Freshness, ItemsPayload, ResponseOf, Validation } from '../../../shared/ipc/contract'
+import type {
+  Freshness,
+  ItemsPayload,
+  ItemsQuery,
+  ResponseOf,
+  Validation
+} from '../../../shared/ipc/contract'
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { validationOf } from '../../../shared/verdict'
+import { windowOf } from './items-window'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, LookupRecorder, MediaRegistry } from './ports'
 
@@ -30,6 +37,8 @@ export interface CatalogueServiceOptions {
 export interface CatalogueService {
   getAccount(request?: { refresh?: boolean }): Promise<ResponseOf<'getAccount'>>
   listItems(request?: { refresh?: boolean }): Promise<ResponseOf<'listItems'>>
+  /** The window of the list the grid shows; the list is read as listItems reads it. */
+  queryItems(request: ItemsQuery): Promise<ResponseOf<'queryItems'>>
   getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
   validatePurchase(request: { code: string }): Promise<Validation>
   /**
@@ -295,17 +304,36 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     })
   }
 
-  const listItems: CatalogueService['listItems'] = async (request) => {
+  const readList = async (
+    refresh: boolean,
+    seen: (connectionId: string, payload: ItemsPayload) => void
+  ) => {
     const { connectionId, client } = await active()
-    return fresh<ItemsPayload>({
-      refresh: request?.refresh === true,
+    const listed = await fresh<ItemsPayload>({
+      refresh,
       read: async () =>
         cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
       fetch: async () => fetchItems(connectionId, await client()),
       write: async (entry) => cache?.writeItems(connectionId, entry),
-      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls)),
+      seen: (payload) => seen(connectionId, payload),
       keep: keepLargerList
     })
+    return { connectionId, listed }
+  }
+
+  const listItems: CatalogueService['listItems'] = async (request) => {
+    const { listed } = await readList(request?.refresh === true, (connectionId, payload) =>
+      allow(connectionId, payload.items.flatMap(itemMediaUrls))
+    )
+    return listed
+  }
+
+  const queryItems: CatalogueService['queryItems'] = async (request) => {
+    const { connectionId, listed } = await readList(request.refresh === true, () => {})
+    const { window, items } = windowOf(listed.data, request)
+    // Only what the page is shown may be fetched through the media route.
+    allow(connectionId, items.flatMap(itemMediaUrls))
+    return { data: window, freshness: listed.freshness }
   }
 
   const getItem: CatalogueService['getItem'] = async (request) => {
@@ -356,5 +384,5 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     await quietly('record the lookup', async () => recorder?.record(connectionId, validation))
   }
 
-  return { getAccount, listItems, getItem, validatePurchase, learn }
+  return { getAccount, listItems, queryItems, getItem, validatePurchase, learn }
 }

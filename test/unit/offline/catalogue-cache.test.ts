@@ -122,6 +122,22 @@ describe('FileCatalogueCache', () => {
     await expect(readFile(path)).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
+  it('answers the item list it already holds while the file is unchanged, and re-reads a changed one', async () => {
+    await cache.writeItems('a', { fetchedAt: at, data: itemsPayload(3) })
+    const first = await cache.readItems('a')
+    expect(await cache.readItems('a')).toBe(first)
+    // A fresh instance (a restart) reads the same from disk.
+    expect(await new FileCatalogueCache({ dataDir }).readItems('a')).toEqual(first)
+
+    await new FileCatalogueCache({ dataDir }).writeItems('a', {
+      fetchedAt: at,
+      data: itemsPayload(4)
+    })
+    expect((await cache.readItems('a'))?.data.items).toHaveLength(4)
+    await cache.clear()
+    expect(await cache.readItems('a')).toBeNull()
+  })
+
   it('keeps connection ids from steering paths', async () => {
     await cache.writeAccount('../../escape', { fetchedAt: at, data: makeAccount() })
     expect(await readdir(join(dataDir, 'cache'))).toEqual([

@@ -12,6 +12,9 @@ export type ItemSort = z.infer<typeof ItemSortSchema>
 export const KindFilterSchema = z.union([ItemKindSchema, z.literal('all')])
 export type KindFilter = z.infer<typeof KindFilterSchema>
 
+/** Rows the grid asks main for at once: a few screens of cards, small enough to answer in a frame. */
+export const ITEMS_PAGE = 120
+
 export interface ItemFilters {
   query: string
   /** '' = every category. */

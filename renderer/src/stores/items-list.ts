@@ -77,3 +77,11 @@ export function withSummary(list: ItemsList, row: ItemSummary, listed = false): 
   if (listed) return list
   return { ...list, extra: [row, ...list.extra] }
 }
+
+export function findRow(list: ItemsList, id: number): ItemSummary | undefined {
+  for (let pos = 0; pos < list.extra.length + list.rows.length; pos++) {
+    const row = rowAt(list, pos)
+    if (row?.id === id) return row
+  }
+  return undefined
+}

@@ -5,7 +5,8 @@ import type { ItemFilters, ItemSummary } from '../../../shared/item-query'
 import { ITEMS_PAGE, summaryOf } from '../../../shared/item-query'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
-import { filtersKey, listFrom, rowAt, withRows, withSummary, type ItemsList } from './items-list'
+import { detailActions, forgetDetail } from './item-detail'
+import { filtersKey, findRow, listFrom, withRows, withSummary, type ItemsList } from './items-list'
 
 export type { ItemsList } from './items-list'
 export type Layout = 'grid' | 'list'
@@ -26,7 +27,7 @@ export interface ItemDetailState {
   refreshing: boolean
 }
 
-interface ItemsState extends ItemFilters {
+export interface ItemsState extends ItemFilters {
   /** Main holds the catalogue; this is what the grid has been shown of it. */
   list: ItemsList | null
   freshness: Freshness | null
@@ -70,7 +71,6 @@ const PAGE = ITEMS_PAGE
 // switch): only the latest list request may write, and a window only into its own list.
 let listSeq = 0
 let querySeq = 0
-let detailSeq = 0
 const asking = new Set<string>()
 
 const filtersOf = (s: ItemFilters): ItemFilters => ({
@@ -195,81 +195,7 @@ export const useItems = create<ItemsState>((set, get) => {
       if (to > offset + PAGE) await get().ensureRows(start, end)
     },
 
-    async loadDetail(id) {
-      const seq = ++detailSeq
-      const current = get().detail
-      const known = current?.id === id ? current.item : null
-      const list = get().list
-      const preview = known ? summaryOf(known) : list ? (findRow(list, id) ?? null) : null
-      set({
-        detail: {
-          id,
-          item: known,
-          preview,
-          freshness: null,
-          status: known ? 'ready' : 'loading',
-          error: null,
-          refreshing: Boolean(known ?? preview)
-        }
-      })
-      const first = await getBridge().getItem({ id })
-      if (seq !== detailSeq) return
-      if (!first.ok) {
-        set({
-          detail: {
-            id,
-            item: known,
-            preview,
-            freshness: null,
-            status: known ? 'ready' : 'error',
-            error: first.error,
-            refreshing: false
-          }
-        })
-        return
-      }
-      const cachedOnly = first.data.freshness.source === 'cache'
-      // Opened by id while the list comes from known ids: main now knows it, so should the list.
-      const now = get().list
-      if (now?.listProblem && !findRow(now, id)) {
-        set({ list: withSummary(now, summaryOf(first.data.data)) })
-      }
-      set({
-        detail: {
-          id,
-          item: first.data.data,
-          preview,
-          freshness: first.data.freshness,
-          status: 'ready',
-          error: null,
-          refreshing: cachedOnly
-        }
-      })
-      if (cachedOnly) await get().refreshDetail()
-    },
-
-    async refreshDetail() {
-      const current = get().detail
-      if (!current) return
-      if (!current.item) return get().loadDetail(current.id)
-      const seq = ++detailSeq
-      set({ detail: { ...current, refreshing: true } })
-      const result = await getBridge().getItem({ id: current.id, refresh: true })
-      if (seq !== detailSeq) return
-      const latest = get().detail
-      if (!latest || latest.id !== current.id) return
-      set({
-        detail: result.ok
-          ? {
-              ...latest,
-              item: result.data.data,
-              freshness: result.data.freshness,
-              error: null,
-              refreshing: false
-            }
-          : { ...latest, error: result.error, refreshing: false }
-      })
-    },
+    ...detailActions(set, get),
 
     async addById(id) {
       // Asked of the marketplace, not the cache: an item removed there must not be "added".
@@ -312,7 +238,7 @@ export const useItems = create<ItemsState>((set, get) => {
     reset() {
       listSeq++
       querySeq++
-      detailSeq++
+      forgetDetail()
       set({
         ...initialFilters,
         list: null,
@@ -327,11 +253,3 @@ export const useItems = create<ItemsState>((set, get) => {
     }
   }
 })
-
-function findRow(list: ItemsList, id: number): ItemSummary | undefined {
-  for (let pos = 0; pos < list.extra.length + list.rows.length; pos++) {
-    const row = rowAt(list, pos)
-    if (row?.id === id) return row
-  }
-  return undefined
-}

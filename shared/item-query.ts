@@ -54,8 +54,8 @@ export function summaryOf(item: Item): ItemSummary {
 
 export interface ItemIndex {
   items: readonly Item[]
-  /** Lowercase name, category, sub-category and tags, one string per item. */
-  haystacks: string[]
+  /** Lowercase name, category, sub-category and tags, one string per item; built on the first search. */
+  haystacks: string[] | null
   published: Float64Array
   categories: string[]
   kinds: Set<ItemKind>
@@ -69,18 +69,15 @@ export function buildIndex(items: readonly Item[]): ItemIndex {
   const categories = new Set<string>()
   const kinds = new Set<ItemKind>()
   const published = new Float64Array(items.length)
-  const haystacks = items.map((item, n) => {
+  items.forEach((item, n) => {
     categories.add(item.category)
     kinds.add(item.kind)
     const at = item.published_at ? Date.parse(item.published_at) : Number.NaN
     published[n] = Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at
-    return [item.name, item.category, item.sub_category ?? '', ...item.tags]
-      .join('\n')
-      .toLowerCase()
   })
   return {
     items,
-    haystacks,
+    haystacks: null,
     published,
     categories: [...categories].sort(collator.compare),
     kinds,
@@ -113,7 +110,14 @@ function sortedPositions(index: ItemIndex, sort: ItemSort): Uint32Array {
 /** Positions (into index.items) of the matches, in the asked order. */
 export function matchPositions(index: ItemIndex, filters: ItemFilters): number[] {
   const words = queryWords(filters.query)
-  const { items, haystacks } = index
+  const { items } = index
+  // The first screen shows the list unsearched: the search text waits for the first word.
+  const haystacks =
+    words.length === 0
+      ? []
+      : (index.haystacks ??= items.map((item) =>
+          [item.name, item.category, item.sub_category ?? '', ...item.tags].join('\n').toLowerCase()
+        ))
   const out: number[] = []
   for (const n of sortedPositions(index, filters.sort)) {
     const item = items[n]!

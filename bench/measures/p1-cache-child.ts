@@ -5,6 +5,8 @@
  *   cache    FileCatalogueCache.readItems: the same file to zod-checked normalised items
  *   service  the app's listItems handler (createApp, dispatch, catalogue service, cache);
  *            the key arrives on stdin in place of the keychain
+ *   window   the app's queryItems handler for the grid's first window, as the Items view
+ *            opens (the list read from the cache, its index built, the rows answered)
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -15,6 +17,7 @@ import { dispatch } from '../../electron/main/ipc/dispatch'
 import { createBenchApp } from '../lib/host'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { contract } from '../../shared/ipc/contract'
+import { ITEMS_PAGE } from '../../shared/item-query'
 
 const quiet = { warn: () => {}, error: () => {} }
 
@@ -41,9 +44,19 @@ async function cache(
   return { ms, items: entry ? entry.data.items.length : -1 }
 }
 
-async function service(
+const FIRST_WINDOW = {
+  query: '',
+  category: '',
+  kind: 'all',
+  sort: 'newest',
+  offset: 0,
+  limit: ITEMS_PAGE
+} as const
+
+async function handler(
   dataDir: string,
-  connectionId: string
+  connectionId: string,
+  method: 'listItems' | 'queryItems'
 ): Promise<{ ms: number; items: number }> {
   const lines = createInterface({ input: process.stdin })
   const key = await new Promise<string>((resolve) => lines.once('line', resolve))
@@ -53,9 +66,20 @@ async function service(
   const app = await createBenchApp(dataDir, secretStore)
   try {
     const t0 = performance.now()
-    const r = await dispatch(app.handlers, 'listItems', undefined, quiet)
+    const r = await dispatch(
+      app.handlers,
+      method,
+      method === 'queryItems' ? FIRST_WINDOW : undefined,
+      quiet
+    )
     const ms = performance.now() - t0
     if (!r.ok) throw new Error(r.error.message)
+    if (method === 'queryItems') {
+      const answer = contract.queryItems.response.parse(r.data)
+      if (answer.freshness.source !== 'cache')
+        throw new Error(`queryItems answered from the ${answer.freshness.source}, not the cache`)
+      return { ms, items: answer.data.total }
+    }
     const payload = contract.listItems.response.parse(r.data)
     if (payload.freshness.source !== 'cache')
       throw new Error(`listItems answered from the ${payload.freshness.source}, not the cache`)
@@ -68,8 +92,15 @@ async function service(
 async function main(): Promise<void> {
   const [mode, dataDir, connectionId] = process.argv.slice(2)
   if (!dataDir || !connectionId)
-    throw new Error('usage: p1-cache-child raw|cache|service <dataDir> <connectionId>')
-  const run = mode === 'raw' ? raw : mode === 'cache' ? cache : mode === 'service' ? service : null
+    throw new Error('usage: p1-cache-child raw|cache|service|window <dataDir> <connectionId>')
+  type Run = (d: string, c: string) => Promise<{ ms: number; items: number; bytes?: number }>
+  const runs: Record<string, Run> = {
+    raw,
+    cache,
+    service: (d, c) => handler(d, c, 'listItems'),
+    window: (d, c) => handler(d, c, 'queryItems')
+  }
+  const run = mode ? runs[mode] : undefined
   if (!run) throw new Error(`unknown mode ${mode}`)
   process.stdout.write(`${JSON.stringify(await run(dataDir, connectionId))}\n`)
 }

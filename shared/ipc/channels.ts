@@ -14,6 +14,7 @@ export const channels = {
   getSampleCodes: 'demo:sample-codes',
   getAccount: 'account:get',
   listItems: 'items:list',
+  queryItems: 'items:query',
   getItem: 'items:get',
   validatePurchase: 'purchases:validate',
   getSettings: 'settings:get',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AccountSchema, ItemSchema, PurchaseSchema } from '../model'
 import { ErrorKindSchema } from '../errors'
+import { ItemSortSchema, ItemSummarySchema, KindFilterSchema } from '../item-query'
 import { channels, type ChannelMethod } from './channels'
 
 /**
@@ -68,6 +69,32 @@ export const ItemsPayloadSchema = z.object({
   listProblem: z.enum(['empty-or-single', 'server-data-fault']).nullable()
 })
 export type ItemsPayload = z.infer<typeof ItemsPayloadSchema>
+
+/** One window of the filtered, sorted catalogue, and what the toolbar and notices need. */
+export const ItemsWindowSchema = ItemsPayloadSchema.omit({ items: true }).extend({
+  rows: z.array(ItemSummarySchema),
+  offset: z.number().int().nonnegative(),
+  /** Items matching the query and filters. */
+  matched: z.number().int().nonnegative(),
+  /** Items in the whole list. */
+  total: z.number().int().nonnegative(),
+  categories: z.array(z.string()),
+  /** Whether the item asked about with `has` is in the list (undefined when not asked). */
+  has: z.boolean().optional()
+})
+export type ItemsWindow = z.infer<typeof ItemsWindowSchema>
+
+export const ItemsQuerySchema = z.object({
+  refresh: z.boolean().optional(),
+  query: z.string().max(500),
+  category: z.string().max(500),
+  kind: KindFilterSchema,
+  sort: ItemSortSchema,
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive().max(1000),
+  has: z.number().int().positive().optional()
+})
+export type ItemsQuery = z.infer<typeof ItemsQuerySchema>
 
 /** From the lookup history: the code's previous check, and a flag when a valid code stopped being valid. */
 const validationHistory = {
@@ -269,6 +296,12 @@ export const contract = {
     channel: channels.listItems,
     request: z.object({ refresh: z.boolean().optional() }).optional(),
     response: cached(ItemsPayloadSchema)
+  },
+  /** The window of the catalogue the grid shows: main searches, filters and sorts. */
+  queryItems: {
+    channel: channels.queryItems,
+    request: ItemsQuerySchema,
+    response: cached(ItemsWindowSchema)
   },
   getItem: {
     channel: channels.getItem,

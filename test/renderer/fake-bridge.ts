@@ -13,6 +13,7 @@ import {
   type RequestOf
 } from '../../shared/ipc/contract'
 import { mediaProtocolUrl } from '../../shared/media-url'
+import { buildIndex, matchPositions, summaryOf } from '../../shared/item-query'
 import { useAccount } from '../../renderer/src/stores/account'
 import { useConnections } from '../../renderer/src/stores/connections'
 import { useItems } from '../../renderer/src/stores/items'
@@ -263,17 +264,48 @@ function notFaked(method: string): () => Promise<Result<never>> {
   return async () => err('internal', `${method} is not faked in this test.`)
 }
 
+/**
+ * queryItems as main answers it, over whatever the test's listItems answers: each window
+ * reads the list once (recorded as a listItems call, with `refresh` when asked), so a test
+ * that fakes the list fakes the windows too, and counts list reads as before.
+ */
+function queryOverList(listItems: () => SellerDeskApi['listItems']): SellerDeskApi['queryItems'] {
+  const indexes = new WeakMap<readonly Item[], ReturnType<typeof buildIndex>>()
+  return async (req) => {
+    const listed = await listItems()(req.refresh ? { refresh: true } : undefined)
+    if (!listed.ok) return listed
+    const { items, skipped, listProblem } = listed.data.data
+    let index = indexes.get(items)
+    if (!index) indexes.set(items, (index = buildIndex(items)))
+    const positions = matchPositions(index, req)
+    return ok({
+      data: {
+        rows: positions.slice(req.offset, req.offset + req.limit).map((n) => summaryOf(items[n]!)),
+        offset: req.offset,
+        matched: positions.length,
+        total: items.length,
+        categories: index.categories,
+        skipped,
+        listProblem,
+        ...(req.has === undefined ? {} : { has: items.some((i) => i.id === req.has) })
+      },
+      freshness: listed.data.freshness
+    })
+  }
+}
+
 /** Installs a fresh fake on window.sellerDesk (replacing any earlier one) and returns it. */
 export function installFakeBridge(overrides: BridgeOverrides = {}): FakeBridge {
-  const impls: Record<string, (...args: never[]) => unknown> = {
-    ...Object.fromEntries(methods.map((m) => [m, notFaked(m)])),
-    ...defaults(),
-    mediaUrl: (remoteUrl: string) => mediaProtocolUrl(remoteUrl),
-    ...overrides
-  }
   // Read from each mock's own record, so a test's mockImplementation keeps them counted.
   const calls: Record<string, unknown[] | undefined> = {}
   const fake: Record<string, unknown> = { calls }
+  const impls: Record<string, (...args: never[]) => unknown> = {
+    ...Object.fromEntries(methods.map((m) => [m, notFaked(m)])),
+    ...defaults(),
+    queryItems: queryOverList(() => fake['listItems'] as SellerDeskApi['listItems']),
+    mediaUrl: (remoteUrl: string) => mediaProtocolUrl(remoteUrl),
+    ...overrides
+  }
   for (const [name, impl] of Object.entries(impls)) {
     const mock = vi.fn(impl)
     fake[name] = mock

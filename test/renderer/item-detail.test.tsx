@@ -3,6 +3,8 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ItemDetailView } from '../../renderer/src/views/items/ItemDetailView'
 import { useItems } from '../../renderer/src/stores/items'
+import { listFrom } from '../../renderer/src/stores/items-list'
+import { summaryOf } from '../../shared/item-query'
 import { useNav } from '../../renderer/src/stores/nav'
 import { useToasts } from '../../renderer/src/ui/toast'
 import { mediaProtocolUrl } from '../../shared/media-url'
@@ -95,7 +97,18 @@ describe('ItemDetailView', () => {
     const pending = deferred<GetItemResult>()
     installFakeBridge({ getItem: () => pending.promise })
     useItems.setState({
-      payload: { items: [imageItem()], skipped: [], listProblem: null },
+      list: listFrom(
+        {
+          rows: [summaryOf(imageItem())],
+          offset: 0,
+          matched: 1,
+          total: 1,
+          categories: [],
+          skipped: [],
+          listProblem: null
+        },
+        { query: '', category: '', kind: 'all', sort: 'newest' }
+      ),
       status: 'ready'
     })
     render(<ItemDetailView id={12} />)

@@ -338,7 +338,8 @@ describe('ItemsView', () => {
     })
     await useItems.getState().load()
     await useItems.getState().loadDetail(55)
-    expect(useItems.getState().payload!.items.map((i) => i.id)).toEqual([55, 1])
+    const list = useItems.getState().list!
+    expect([...list.extra, ...list.rows].map((i) => i!.id)).toEqual([55, 1])
   })
 
   it('coming back to a list built from known ids shows items learnt meanwhile, from the cache', async () => {

@@ -47,7 +47,15 @@ export class FileCatalogueCache implements CatalogueCache {
     this.root = join(options.dataDir, 'cache')
     const log = options.log ?? console
     this.account = new VersionedFile('account', CATALOGUE_CACHE_FORMAT, entry(AccountSchema), log)
-    this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, entry(ItemsPayloadSchema), log)
+    this.items = new VersionedFile(
+      'items',
+      CATALOGUE_CACHE_FORMAT,
+      entry(ItemsPayloadSchema),
+      log,
+      {
+        keepLast: true
+      }
+    )
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)
   }

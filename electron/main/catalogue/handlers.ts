@@ -1,7 +1,10 @@
 import type { Handlers } from '../ipc/dispatch'
 import type { CatalogueService } from './service'
 
-export type CatalogueHandlers = Pick<Handlers, 'getAccount' | 'listItems' | 'getItem'>
+export type CatalogueHandlers = Pick<
+  Handlers,
+  'getAccount' | 'listItems' | 'queryItems' | 'getItem'
+>
 
 /**
  * `learnt` resolves once what the purchase checks so far taught (item ids, items) is in
@@ -16,6 +19,10 @@ export function catalogueHandlers(
     listItems: async (request) => {
       await learnt()
       return catalogue.listItems(request)
+    },
+    queryItems: async (request) => {
+      await learnt()
+      return catalogue.queryItems(request)
     },
     getItem: async (request) => {
       await learnt()

@@ -1,8 +1,9 @@
 import type { Account, Item } from '../../../shared/model'
-import type { Freshness, ItemsPayload, ResponseOf } from '../../../shared/ipc/contract'
+import type { Freshness, ItemsPayload, ItemsQuery, ResponseOf } from '../../../shared/ipc/contract'
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
-import { isKindedError } from '../ipc/failure'
+import { windowOf } from './items-window'
+import { createListSources, keepLargerList, kindOf, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, MediaRegistry } from './ports'
 
@@ -11,12 +12,12 @@ export interface CatalogueServiceOptions {
     activeClient(): Promise<ActiveClient>
     /**
      * The active connection's id without reading its key: cached data needs no key, so a
-     * locked or missing keychain hides nothing saved. Without it, the key is read first.
+     * locked or missing keychain hides nothing saved.
      */
-    activeConnectionId?(): Promise<string>
+    activeConnectionId(): Promise<string>
   }
-  cache?: CatalogueCache
-  media?: MediaRegistry
+  cache: CatalogueCache
+  media: MediaRegistry
   /** Single reads in flight at once when the list endpoint cannot be used. */
   fallbackConcurrency?: number
   now?: () => Date
@@ -26,6 +27,8 @@ export interface CatalogueServiceOptions {
 export interface CatalogueService {
   getAccount(request?: { refresh?: boolean }): Promise<ResponseOf<'getAccount'>>
   listItems(request?: { refresh?: boolean }): Promise<ResponseOf<'listItems'>>
+  /** The window of the list the grid shows; the list is read as listItems reads it. */
+  queryItems(request: ItemsQuery): Promise<ResponseOf<'queryItems'>>
   getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
 }
 
@@ -34,39 +37,12 @@ interface Fresh<T> {
   freshness: Freshness
 }
 
-// Failures that say "the marketplace could not be reached or answered badly right now":
-// cached data is still worth showing. Anything else (bad key, not found) is an answer.
-const NETWORK_KINDS = new Set(['offline', 'timeout', 'api-unavailable', 'server', 'rate-limited'])
 const OFFLINE_KINDS = new Set(['offline', 'timeout'])
 // The key cannot be read (keychain locked or missing, key deleted): saved data still shows.
 const KEY_KINDS = new Set(['keychain-unavailable', 'no-connection'])
 
 export const KEYCHAIN_LOCKED_SAVED_DATA =
   'Keychain locked: showing saved data; nothing refreshes until it is unlocked.'
-
-const kindOf = (e: unknown): string | null => (isKindedError(e) ? e.kind : null)
-
-/**
- * A list built from known ids (the list endpoint failed or listed nothing) knows only the
- * items it could read one by one: it never replaces a cached list holding more. The cached
- * items stay, those read again are updated, new ones join, and the seller is told why.
- */
-export function keepLargerList(
-  fetched: ItemsPayload,
-  cached: CachedEntry<ItemsPayload>
-): { data: ItemsPayload; why: string } | null {
-  if (fetched.listProblem === null) return null
-  const read = new Map(fetched.items.map((i) => [i.id, i]))
-  if (cached.data.items.every((i) => read.has(i.id))) return null
-  const items = cached.data.items.map((i) => read.get(i.id) ?? i)
-  const known = new Set(items.map((i) => i.id))
-  for (const item of fetched.items) if (!known.has(item.id)) items.push(item)
-  const why =
-    fetched.listProblem === 'server-data-fault'
-      ? `The marketplace's item list failed with a server error, so the saved list is shown (${fetched.items.length} of its items read again one by one).`
-      : `The marketplace listed no items this time, so the saved list is kept (${fetched.items.length} of its items read again one by one).`
-  return { data: { items, skipped: fetched.skipped, listProblem: fetched.listProblem }, why }
-}
 
 /**
  * Account and catalogue of the active connection, with the freshness
@@ -89,41 +65,10 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
   }
 
-  /**
-   * A list built from known ids (the list endpoint unusable) also shows the items learnt
-   * since it was built, by id or from a valid purchase, so they are there offline and
-   * without a Refresh. Done when the list is read, not when an item is learnt: a purchase
-   * check must not read a 10,000-item list to find out it has nothing to do. A list the
-   * marketplace answered is its own truth and is left as it was.
-   */
-  const withLearntItems = async (
-    connectionId: string,
-    entry: CachedEntry<ItemsPayload> | null
-  ): Promise<CachedEntry<ItemsPayload> | null> => {
-    if (!cache || !entry || entry.data.listProblem === null) return entry
-    const listed = new Set(entry.data.items.map((i) => i.id))
-    const builtAt = Date.parse(entry.fetchedAt)
-    const learnt: Item[] = []
-    for (const id of await cache.knownItemIds(connectionId)) {
-      if (listed.has(id)) continue
-      const one = await cache.readItem(connectionId, id)
-      // Only newer than the list: an older copy may be of an item since removed.
-      if (one && Date.parse(one.fetchedAt) > builtAt) learnt.push(one.data)
-    }
-    if (learnt.length === 0) return entry
-    const found = new Set(learnt.map((i) => `item ${i.id}`))
-    return {
-      ...entry,
-      data: {
-        ...entry.data,
-        items: [...entry.data.items, ...learnt],
-        skipped: entry.data.skipped.filter((sk) => !found.has(sk.field))
-      }
-    }
-  }
+  const { withLearntItems, fetchItems } = createListSources({ cache, concurrency, now, quietly })
 
   const allow = (connectionId: string, urls: string[]): void => {
-    if (media && urls.length > 0) media.allow(connectionId, urls)
+    if (urls.length > 0) media.allow(connectionId, urls)
   }
 
   async function fresh<T>(spec: {
@@ -194,77 +139,12 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     }
   }
 
-  /** Real installs cannot list 0 or 1 item, or any list holding a broken item: read known ids one by one. */
-  const itemsFromKnownIds = async (
-    connectionId: string,
-    client: MarketplaceClientLike,
-    listProblem: NonNullable<ItemsPayload['listProblem']>
-  ): Promise<ItemsPayload> => {
-    const ids = cache ? await cache.knownItemIds(connectionId) : []
-    const results: Array<{ item: Item } | { missing: string }> = new Array(ids.length)
-    let next = 0
-    const worker = async (): Promise<void> => {
-      while (next < ids.length) {
-        const index = next++
-        const id = ids[index]!
-        try {
-          const item = await client.getItem(id)
-          results[index] = { item }
-          await quietly('update the cache', async () =>
-            cache?.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() })
-          )
-        } catch (e) {
-          const kind = kindOf(e)
-          // Unreachable marketplace: the whole list falls back to the cached one.
-          if (kind !== null && NETWORK_KINDS.has(kind) && kind !== 'server') throw e
-          results[index] = {
-            missing:
-              kind === 'not-found'
-                ? `Item ${id} is no longer available on the marketplace.`
-                : `Item ${id} could not be read: ${(e as Error).message}`
-          }
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker))
-    const items: Item[] = []
-    const skipped: ItemsPayload['skipped'] = []
-    results.forEach((r, index) => {
-      if ('item' in r) items.push(r.item)
-      else skipped.push({ index, field: `item ${ids[index]}`, message: r.missing })
-    })
-    return { items, skipped, listProblem }
-  }
-
-  const fetchItems = async (
-    connectionId: string,
-    client: MarketplaceClientLike
-  ): Promise<ItemsPayload> => {
-    try {
-      const list = await client.listItemsReport()
-      if (list.items.length === 0 && list.skipped.length === 0) {
-        return itemsFromKnownIds(connectionId, client, 'empty-or-single')
-      }
-      return { items: list.items, skipped: list.skipped, listProblem: null }
-    } catch (e) {
-      if (kindOf(e) === 'not-found')
-        return itemsFromKnownIds(connectionId, client, 'empty-or-single')
-      if (kindOf(e) === 'server')
-        return itemsFromKnownIds(connectionId, client, 'server-data-fault')
-      throw e
-    }
-  }
-
   /** The active connection now; its client (and so its key) only once the marketplace is asked. */
   const active = async (): Promise<{
     connectionId: string
     client: () => Promise<MarketplaceClientLike>
   }> => {
     const { connections } = options
-    if (!connections.activeConnectionId) {
-      const { connectionId, client } = await connections.activeClient()
-      return { connectionId, client: async () => client }
-    }
     return {
       connectionId: await connections.activeConnectionId(),
       client: async () => (await connections.activeClient()).client
@@ -275,24 +155,42 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const { connectionId, client } = await active()
     return fresh<Account>({
       refresh: request?.refresh === true,
-      read: async () => (cache ? cache.readAccount(connectionId) : null),
+      read: async () => cache.readAccount(connectionId),
       fetch: async () => (await client()).getAccount(),
-      write: async (entry) => cache?.writeAccount(connectionId, entry),
+      write: async (entry) => cache.writeAccount(connectionId, entry),
       seen: (account) => allow(connectionId, accountMediaUrls(account))
     })
   }
 
-  const listItems: CatalogueService['listItems'] = async (request) => {
+  const readList = async (
+    refresh: boolean,
+    seen: (connectionId: string, payload: ItemsPayload) => void
+  ) => {
     const { connectionId, client } = await active()
-    return fresh<ItemsPayload>({
-      refresh: request?.refresh === true,
-      read: async () =>
-        cache ? withLearntItems(connectionId, await cache.readItems(connectionId)) : null,
+    const listed = await fresh<ItemsPayload>({
+      refresh,
+      read: async () => withLearntItems(connectionId, await cache.readItems(connectionId)),
       fetch: async () => fetchItems(connectionId, await client()),
-      write: async (entry) => cache?.writeItems(connectionId, entry),
-      seen: (payload) => allow(connectionId, payload.items.flatMap(itemMediaUrls)),
+      write: async (entry) => cache.writeItems(connectionId, entry),
+      seen: (payload) => seen(connectionId, payload),
       keep: keepLargerList
     })
+    return { connectionId, listed }
+  }
+
+  const listItems: CatalogueService['listItems'] = async (request) => {
+    const { listed } = await readList(request?.refresh === true, (connectionId, payload) =>
+      allow(connectionId, payload.items.flatMap(itemMediaUrls))
+    )
+    return listed
+  }
+
+  const queryItems: CatalogueService['queryItems'] = async (request) => {
+    const { connectionId, listed } = await readList(request.refresh === true, () => {})
+    const { window, items } = windowOf(listed.data, request)
+    // Only what the page is shown may be fetched through the media route.
+    allow(connectionId, items.flatMap(itemMediaUrls))
+    return { data: window, freshness: listed.freshness }
   }
 
   const getItem: CatalogueService['getItem'] = async (request) => {
@@ -300,7 +198,6 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const result = await fresh<Item>({
       refresh: request.refresh === true,
       read: async () => {
-        if (!cache) return null
         const own = await cache.readItem(connectionId, request.id)
         if (own) return own
         // An item seen in the cached list needs no request of its own.
@@ -309,15 +206,15 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         return list && inList ? { data: inList, fetchedAt: list.fetchedAt } : null
       },
       fetch: async () => (await client()).getItem(request.id),
-      write: async (entry) => cache?.writeItem(connectionId, entry),
+      write: async (entry) => cache.writeItem(connectionId, entry),
       seen: (item) => allow(connectionId, itemMediaUrls(item))
     })
     // An item read by id (or "added by id") joins the list when the list endpoint cannot be used.
     await quietly('remember the item', async () =>
-      cache?.rememberItemIds(connectionId, [request.id])
+      cache.rememberItemIds(connectionId, [request.id])
     )
     return result
   }
 
-  return { getAccount, listItems, getItem }
+  return { getAccount, listItems, queryItems, getItem }
 }

@@ -1,10 +1,14 @@
 import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
-import type { Freshness, ItemsPayload } from '../../../shared/ipc/contract'
+import type { Freshness, ItemsWindow } from '../../../shared/ipc/contract'
+import type { ItemFilters, ItemSummary } from '../../../shared/item-query'
+import { ITEMS_PAGE, summaryOf } from '../../../shared/item-query'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
-import type { ItemFilters } from '../views/items/filter'
+import { detailActions, forgetDetail } from './item-detail'
+import { filtersKey, findRow, listFrom, withRows, withSummary, type ItemsList } from './items-list'
 
+export type { ItemsList } from './items-list'
 export type Layout = 'grid' | 'list'
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -15,14 +19,17 @@ export type AddByIdOutcome =
 export interface ItemDetailState {
   id: number
   item: Item | null
+  /** The list's row for it, shown while the full item is read. */
+  preview: ItemSummary | null
   freshness: Freshness | null
   status: Status
   error: AppError | null
   refreshing: boolean
 }
 
-interface ItemsState extends ItemFilters {
-  payload: ItemsPayload | null
+export interface ItemsState extends ItemFilters {
+  /** Main holds the catalogue; this is what the grid has been shown of it. */
+  list: ItemsList | null
   freshness: Freshness | null
   status: Status
   error: AppError | null
@@ -36,6 +43,8 @@ interface ItemsState extends ItemFilters {
 
   load(): Promise<void>
   refresh(): Promise<void>
+  /** Asks main for the rows between these positions that are not here yet. */
+  ensureRows(start: number, end: number): Promise<void>
   loadDetail(id: number): Promise<void>
   refreshDetail(): Promise<void>
   /**
@@ -56,189 +65,191 @@ interface ItemsState extends ItemFilters {
 }
 
 const initialFilters: ItemFilters = { query: '', category: '', kind: 'all', sort: 'newest' }
+const PAGE = ITEMS_PAGE
 
-// Responses can arrive out of order (refresh pressed twice, or a connection switch):
-// only the latest request may write.
+// Responses can arrive out of order (refresh pressed twice, a new search, a connection
+// switch): only the latest list request may write, and a window only into its own list.
 let listSeq = 0
-let detailSeq = 0
+let querySeq = 0
+const asking = new Set<string>()
 
-/** The list with `item` in it (replacing an older copy), or null when there is no list yet. */
-function withItem(payload: ItemsPayload | null, item: Item): ItemsPayload | null {
-  if (!payload) return null
-  const at = payload.items.findIndex((i) => i.id === item.id)
-  const items =
-    at === -1 ? [item, ...payload.items] : payload.items.map((i, n) => (n === at ? item : i))
-  return { ...payload, items }
-}
+const filtersOf = (s: ItemFilters): ItemFilters => ({
+  query: s.query,
+  category: s.category,
+  kind: s.kind,
+  sort: s.sort
+})
 
-export const useItems = create<ItemsState>((set, get) => ({
-  ...initialFilters,
-  payload: null,
-  freshness: null,
-  status: 'idle',
-  error: null,
-  refreshing: false,
-  refreshError: null,
-  layout: 'grid',
-  scrollTop: 0,
-  detail: null,
-
-  async load() {
-    const seq = ++listSeq
-    set({ status: get().payload ? 'ready' : 'loading', error: null })
-    const first = await getBridge().listItems()
-    if (seq !== listSeq) return
-    if (!first.ok) {
-      set({ status: 'error', error: first.error })
-      return
-    }
-    set({
-      status: 'ready',
-      payload: first.data.data,
-      freshness: first.data.freshness,
-      refreshError: null
+export const useItems = create<ItemsState>((set, get) => {
+  const ask = (refresh: boolean, offset = 0, has?: number) =>
+    getBridge().queryItems({
+      ...filtersOf(get()),
+      offset,
+      limit: PAGE,
+      ...(refresh ? { refresh: true } : {}),
+      ...(has === undefined ? {} : { has })
     })
-    // Stale-while-revalidate: cached data is on screen already; ask the marketplace now.
-    if (first.data.freshness.source === 'cache') await get().refresh()
-  },
 
-  async refresh() {
-    if (!get().payload) return get().load()
-    const seq = ++listSeq
-    set({ refreshing: true })
-    const result = await getBridge().listItems({ refresh: true })
-    if (seq !== listSeq) return
-    if (result.ok) {
+  /**
+   * A new answer for the whole list, asked with the filters keyed `asked`: items put here
+   * by id and not in it yet stay in front. Asked for other filters than the seller's now,
+   * its counts still hold but its rows do not: the list is asked again for the current ones.
+   */
+  const replaced = (window: ItemsWindow, asked: string): ItemsList => {
+    const current = filtersOf(get())
+    const next = listFrom(window, current)
+    const listed = new Set(window.rows.map((r) => r.id))
+    const extra = (get().list?.extra ?? []).filter((r) => !listed.has(r.id))
+    if (asked === filtersKey(current)) return { ...next, extra }
+    void requery()
+    return { ...next, extra, rows: [], complete: false }
+  }
+
+  /** The current search and filters over main's list as it is (no request to the marketplace). */
+  const requery = async (): Promise<void> => {
+    const seq = ++querySeq
+    const asked = filtersKey(get())
+    const result = await ask(false)
+    if (seq !== querySeq || !result.ok || !get().list) return
+    if (asked !== filtersKey(get())) return
+    set({ list: replaced(result.data.data, asked) })
+  }
+
+  return {
+    ...initialFilters,
+    list: null,
+    freshness: null,
+    status: 'idle',
+    error: null,
+    refreshing: false,
+    refreshError: null,
+    layout: 'grid',
+    scrollTop: 0,
+    detail: null,
+
+    async load() {
+      const seq = ++listSeq
+      set({ status: get().list ? 'ready' : 'loading', error: null })
+      const asked = filtersKey(get())
+      const first = await ask(false)
+      if (seq !== listSeq) return
+      if (!first.ok) {
+        set({ status: 'error', error: first.error })
+        return
+      }
       set({
-        refreshing: false,
-        payload: result.data.data,
-        freshness: result.data.freshness,
+        status: 'ready',
+        list: replaced(first.data.data, asked),
+        freshness: first.data.freshness,
         refreshError: null
       })
-    } else {
-      set({ refreshing: false, refreshError: result.error })
-    }
-  },
+      // Stale-while-revalidate: cached data is on screen already; ask the marketplace now.
+      if (first.data.freshness.source === 'cache') await get().refresh()
+    },
 
-  async loadDetail(id) {
-    const seq = ++detailSeq
-    // The list already holds the full record: show it at once, then read it properly.
-    const known =
-      get().detail?.id === id ? get().detail?.item : get().payload?.items.find((i) => i.id === id)
-    set({
-      detail: {
-        id,
-        item: known ?? null,
-        freshness: null,
-        status: known ? 'ready' : 'loading',
-        error: null,
-        refreshing: Boolean(known)
+    async refresh() {
+      if (!get().list) return get().load()
+      const seq = ++listSeq
+      set({ refreshing: true })
+      const asked = filtersKey(get())
+      const result = await ask(true)
+      if (seq !== listSeq) return
+      if (result.ok) {
+        set({
+          refreshing: false,
+          list: replaced(result.data.data, asked),
+          freshness: result.data.freshness,
+          refreshError: null
+        })
+      } else {
+        set({ refreshing: false, refreshError: result.error })
       }
-    })
-    const first = await getBridge().getItem({ id })
-    if (seq !== detailSeq) return
-    if (!first.ok) {
-      const item = known ?? null
-      set({
-        detail: {
-          id,
-          item,
-          freshness: null,
-          status: item ? 'ready' : 'error',
-          error: first.error,
-          refreshing: false
+    },
+
+    async ensureRows(start, end) {
+      const list = get().list
+      // A new search is on its way: its own first window comes with it.
+      if (!list || list.filters !== filtersKey(get())) return
+      const from = Math.max(0, start - list.extra.length)
+      const to = Math.min(list.matched, end - list.extra.length)
+      let missing = from
+      while (missing < to && list.rows[missing] !== undefined) missing++
+      if (missing >= to) return
+      const offset = Math.floor(missing / PAGE) * PAGE
+      const key = `${list.generation}:${offset}`
+      if (asking.has(key)) return
+      asking.add(key)
+      try {
+        const result = await ask(false, offset)
+        const now = get().list
+        if (!result.ok || now?.generation !== list.generation) return
+        // The list changed in main since (a refresh elsewhere): start again from it.
+        if (result.data.data.total !== now.total || result.data.data.matched !== now.matched) {
+          set({ list: replaced(result.data.data, list.filters) })
+          return
         }
-      })
-      return
-    }
-    const cachedOnly = first.data.freshness.source === 'cache'
-    // Opened by id while the list comes from known ids: main now knows it, so should the list.
-    const payload = get().payload
-    if (payload?.listProblem && !payload.items.some((i) => i.id === id)) {
-      set({ payload: withItem(payload, first.data.data) })
-    }
-    set({
-      detail: {
-        id,
-        item: first.data.data,
-        freshness: first.data.freshness,
-        status: 'ready',
-        error: null,
-        refreshing: cachedOnly
+        set({ list: withRows(now, result.data.data) })
+      } finally {
+        asking.delete(key)
       }
-    })
-    if (cachedOnly) await get().refreshDetail()
-  },
+      if (to > offset + PAGE) await get().ensureRows(start, end)
+    },
 
-  async refreshDetail() {
-    const current = get().detail
-    if (!current) return
-    if (!current.item) return get().loadDetail(current.id)
-    const seq = ++detailSeq
-    set({ detail: { ...current, refreshing: true } })
-    const result = await getBridge().getItem({ id: current.id, refresh: true })
-    if (seq !== detailSeq) return
-    const latest = get().detail
-    if (!latest || latest.id !== current.id) return
-    set({
-      detail: result.ok
-        ? {
-            ...latest,
-            item: result.data.data,
-            freshness: result.data.freshness,
-            error: null,
-            refreshing: false
-          }
-        : { ...latest, error: result.error, refreshing: false }
-    })
-  },
+    ...detailActions(set, get),
 
-  async addById(id) {
-    // Asked of the marketplace, not the cache: an item removed there must not be "added".
-    const result = await getBridge().getItem({ id, refresh: true })
-    if (!result.ok) return { ok: false, error: result.error }
-    const item = result.data.data
-    const alreadyListed = get().payload?.items.some((i) => i.id === item.id) ?? false
-    set((st) => ({ payload: withItem(st.payload, item) }))
-    return { ok: true, item, alreadyListed }
-  },
+    async addById(id) {
+      // Asked of the marketplace, not the cache: an item removed there must not be "added".
+      const result = await getBridge().getItem({ id, refresh: true })
+      if (!result.ok) return { ok: false, error: result.error }
+      const item = result.data.data
+      const list = get().list
+      let alreadyListed = list ? findRow(list, id) !== undefined : false
+      // Only part of the list is here: main knows whether the rest holds it.
+      if (list && !alreadyListed && !list.complete) {
+        const asked = await ask(false, 0, id)
+        alreadyListed = asked.ok && asked.data.data.has === true
+      }
+      const now = get().list
+      if (now) set({ list: withSummary(now, summaryOf(item), alreadyListed) })
+      return { ok: true, item, alreadyListed }
+    },
 
-  async syncKnownIds() {
-    if (get().status !== 'ready' || !get().payload?.listProblem || get().refreshing) return
-    const seq = ++listSeq
-    const result = await getBridge().listItems()
-    if (seq !== listSeq || !result.ok) return
-    // Only the cached answer: were it a fresh read, load() and refresh() own that.
-    if (result.data.freshness.source !== 'cache') return
-    let payload = result.data.data
-    // Items put in this list here (opened or added by id) stay, even if main missed them.
-    for (const item of get().payload?.items ?? [])
-      if (!payload.items.some((i) => i.id === item.id)) payload = withItem(payload, item) ?? payload
-    set({ payload })
-  },
+    async syncKnownIds() {
+      if (get().status !== 'ready' || !get().list?.listProblem || get().refreshing) return
+      const seq = ++listSeq
+      const asked = filtersKey(get())
+      const result = await ask(false)
+      if (seq !== listSeq || !result.ok) return
+      // Only the cached answer: were it a fresh read, load() and refresh() own that.
+      if (result.data.freshness.source !== 'cache') return
+      set({ list: replaced(result.data.data, asked) })
+    },
 
-  setFilters(patch) {
-    set({ ...patch, scrollTop: 0 })
-  },
-  setLayout(layout) {
-    set({ layout, scrollTop: 0 })
-  },
-  setScrollTop(top) {
-    set({ scrollTop: top })
-  },
-  reset() {
-    listSeq++
-    detailSeq++
-    set({
-      ...initialFilters,
-      payload: null,
-      freshness: null,
-      status: 'idle',
-      error: null,
-      refreshing: false,
-      refreshError: null,
-      scrollTop: 0,
-      detail: null
-    })
+    setFilters(patch) {
+      set({ ...patch, scrollTop: 0 })
+      if (get().list) void requery()
+    },
+    setLayout(layout) {
+      set({ layout, scrollTop: 0 })
+    },
+    setScrollTop(top) {
+      set({ scrollTop: top })
+    },
+    reset() {
+      listSeq++
+      querySeq++
+      forgetDetail()
+      set({
+        ...initialFilters,
+        list: null,
+        freshness: null,
+        status: 'idle',
+        error: null,
+        refreshing: false,
+        refreshError: null,
+        scrollTop: 0,
+        detail: null
+      })
+    }
   }
-}))
+})

@@ -44,7 +44,10 @@ function build(overrides: Partial<MarketplaceClientLike> = {}): CatalogueService
     ...overrides
   }
   return createCatalogueService({
-    connections: { activeClient: async () => ({ connectionId: CONN, client }) },
+    connections: {
+      activeClient: async () => ({ connectionId: CONN, client }),
+      activeConnectionId: async () => CONN
+    },
     cache,
     media: { allow: (_id, urls) => void allowed.push(...urls) },
     now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, clock++)),

@@ -105,6 +105,39 @@ describe('FileCatalogueCache', () => {
     expect(warnings).toHaveLength(4)
   })
 
+  it('reads its own signed file without re-checking it, and refuses one whose bytes changed', async () => {
+    await cache.writeItems('a', { fetchedAt: at, data: itemsPayload(3) })
+    const path = join(dataDir, 'cache', 'a', 'items.json')
+    const text = await readFile(path, 'utf8')
+    expect(text).toMatch(/^\{"format":\d+,"kind":"items","sha256":"[A-Za-z0-9_-]{43}","body":/)
+    expect((await cache.readItems('a'))?.data.items.map((i) => i.name)).toEqual(
+      itemsPayload(3).items.map((i) => i.name)
+    )
+
+    // Still valid JSON of the right shape, but not what was written: damaged, not trusted.
+    const name = itemsPayload(3).items[1]!.name
+    await writeFile(path, text.replace(name, `${name.slice(0, -1)}#`))
+    expect(await cache.readItems('a')).toBeNull()
+    expect(warnings.at(-1)).toMatch(/discarding items file: its checksum does not match/)
+    await expect(readFile(path)).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('answers the item list it already holds while the file is unchanged, and re-reads a changed one', async () => {
+    await cache.writeItems('a', { fetchedAt: at, data: itemsPayload(3) })
+    const first = await cache.readItems('a')
+    expect(await cache.readItems('a')).toBe(first)
+    // A fresh instance (a restart) reads the same from disk.
+    expect(await new FileCatalogueCache({ dataDir }).readItems('a')).toEqual(first)
+
+    await new FileCatalogueCache({ dataDir }).writeItems('a', {
+      fetchedAt: at,
+      data: itemsPayload(4)
+    })
+    expect((await cache.readItems('a'))?.data.items).toHaveLength(4)
+    await cache.clear()
+    expect(await cache.readItems('a')).toBeNull()
+  })
+
   it('keeps connection ids from steering paths', async () => {
     await cache.writeAccount('../../escape', { fetchedAt: at, data: makeAccount() })
     expect(await readdir(join(dataDir, 'cache'))).toEqual([

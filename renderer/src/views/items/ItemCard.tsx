@@ -1,22 +1,23 @@
-import type { Item } from '../../../../shared/model'
+import { memo } from 'react'
+import type { ItemSummary } from '../../../../shared/item-query'
 import { formatDate, formatMoney } from '../../lib/format'
 import { ItemThumb } from './ItemThumb'
 import { KindBadge } from './KindBadge'
 import styles from './ItemCard.module.css'
 
 export interface ItemTileProps {
-  item: Item
+  item: ItemSummary
   /** Position in the filtered list, for keyboard navigation and aria-posinset. */
   pos: number
   total: number
   onOpen(id: number): void
 }
 
-export function categoryLine(item: Item): string {
+export function categoryLine(item: Pick<ItemSummary, 'category' | 'sub_category'>): string {
   return item.sub_category ? `${item.category} › ${item.sub_category}` : item.category
 }
 
-export function PriceLine({ item }: { item: Item }): React.JSX.Element {
+export function PriceLine({ item }: { item: ItemSummary }): React.JSX.Element {
   return (
     <span className={styles.price}>
       <span title="Regular licence">{formatMoney(item.price.regular, item.currency)}</span>
@@ -34,7 +35,7 @@ export function PriceLine({ item }: { item: Item }): React.JSX.Element {
  * Which price is which, for a screen reader: a tile's name is its visible text (WCAG
  * 2.5.3), so this rides along as its description instead of hidden words inside it.
  */
-export function PriceNote({ id, item }: { id: string; item: Item }): React.JSX.Element {
+export function PriceNote({ id, item }: { id: string; item: ItemSummary }): React.JSX.Element {
   return (
     <span id={id} hidden>
       Regular licence {formatMoney(item.price.regular, item.currency)}, extended licence{' '}
@@ -43,8 +44,17 @@ export function PriceNote({ id, item }: { id: string; item: Item }): React.JSX.E
   )
 }
 
-/** Grid tile: 16:10 thumbnail, kind, two-line name, category, prices, version, date. */
-export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX.Element {
+/**
+ * Grid tile: 16:10 thumbnail, kind, two-line name, category, prices, version, date.
+ * Memoised: a keystroke re-renders the grid before its new rows arrive, and cards whose
+ * row, place and count are unchanged need not run again.
+ */
+export const ItemCard = memo(function ItemCard({
+  item,
+  pos,
+  total,
+  onOpen
+}: ItemTileProps): React.JSX.Element {
   const nameId = `item-card-name-${item.id}`
   return (
     <div role="listitem" aria-setsize={total} aria-posinset={pos + 1} className={styles.cell}>
@@ -80,4 +90,4 @@ export function ItemCard({ item, pos, total, onOpen }: ItemTileProps): React.JSX
       </button>
     </div>
   )
-}
+})

@@ -107,6 +107,8 @@ export function ItemDetailView({ id }: { id: number }): React.JSX.Element {
   }, [id])
 
   const item = detail?.item ?? null
+  // The list's row names the item while the full record is read.
+  const name = item?.name ?? detail?.preview?.name ?? null
   let body: React.ReactNode
   if (item) {
     body = <ItemBody item={item} />
@@ -127,9 +129,9 @@ export function ItemDetailView({ id }: { id: number }): React.JSX.Element {
   }
 
   return (
-    <section className={styles.view} aria-label={item ? item.name : 'Item'}>
+    <section className={styles.view} aria-label={name ?? 'Item'}>
       <ViewHeader
-        title={item ? item.name : `Item ${id}`}
+        title={name ?? `Item ${id}`}
         freshness={detail?.freshness ?? null}
         busy={Boolean(detail?.refreshing)}
         onRefresh={item ? () => void refreshDetail() : undefined}

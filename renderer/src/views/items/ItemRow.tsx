@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { formatDate, formatMoney } from '../../lib/format'
 import { PriceNote, categoryLine, type ItemTileProps } from './ItemCard'
 import { ItemThumb } from './ItemThumb'
@@ -7,7 +8,12 @@ import styles from './ItemRow.module.css'
 export const LIST_COLUMNS = ['Item', 'Kind', 'Version', 'Published', 'Regular', 'Extended'] as const
 
 /** List mode: one dense row per item, columns aligned with the header above the list. */
-export function ItemRow({ item, pos, total, onOpen }: ItemTileProps): React.JSX.Element {
+export const ItemRow = memo(function ItemRow({
+  item,
+  pos,
+  total,
+  onOpen
+}: ItemTileProps): React.JSX.Element {
   const nameId = `item-row-name-${item.id}`
   return (
     <div role="listitem" aria-setsize={total} aria-posinset={pos + 1} className={styles.cell}>
@@ -42,7 +48,7 @@ export function ItemRow({ item, pos, total, onOpen }: ItemTileProps): React.JSX.
       </button>
     </div>
   )
-}
+})
 
 export function ListHeader(): React.JSX.Element {
   return (

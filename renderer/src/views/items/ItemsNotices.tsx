@@ -1,13 +1,14 @@
 import { LockKeyhole, TriangleAlert } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
-import type { ItemsPayload } from '../../../../shared/ipc/contract'
+import type { ItemsWindow } from '../../../../shared/ipc/contract'
+import { listTotal, type ItemsList } from '../../stores/items-list'
 import { Button } from '../../ui/Button'
 import styles from './ItemsNotices.module.css'
 
 const SHOWN_SKIPPED = 3
 
 /** Items the server sent that could not be read: said out loud, never dropped silently. */
-function SkippedNotice({ skipped }: { skipped: ItemsPayload['skipped'] }): React.JSX.Element {
+function SkippedNotice({ skipped }: { skipped: ItemsWindow['skipped'] }): React.JSX.Element {
   const n = skipped.length
   const first = skipped.slice(0, SHOWN_SKIPPED).map((s) => `items[${s.index}].${s.field}`)
   return (
@@ -46,7 +47,7 @@ function ListShortNotice({
   total,
   onAddById
 }: {
-  problem: NonNullable<ItemsPayload['listProblem']>
+  problem: NonNullable<ItemsWindow['listProblem']>
   total: number
   onAddById(): void
 }): React.JSX.Element {
@@ -117,7 +118,7 @@ function KeychainLockedNotice({ onRetry }: { onRetry(): void }): React.JSX.Eleme
 }
 
 interface ItemsNoticesProps {
-  payload: ItemsPayload
+  list: ItemsList
   /** The key could not be read on the last refresh (keychain locked or missing). */
   keychainLocked?: boolean
   refreshError: AppError | null
@@ -126,7 +127,7 @@ interface ItemsNoticesProps {
 }
 
 export function ItemsNotices({
-  payload,
+  list,
   keychainLocked = false,
   refreshError,
   onRetry,
@@ -136,16 +137,16 @@ export function ItemsNotices({
     refreshError && <RefreshFailedNotice key="refresh" error={refreshError} onRetry={onRetry} />,
     !refreshError && keychainLocked && <KeychainLockedNotice key="locked" onRetry={onRetry} />,
     // With nothing listed the empty state holds the form and says why (all but the fix on the site).
-    payload.listProblem !== null &&
-      (payload.items.length > 0 || payload.listProblem === 'server-data-fault') && (
+    list.listProblem !== null &&
+      (listTotal(list) > 0 || list.listProblem === 'server-data-fault') && (
         <ListShortNotice
           key="short"
-          problem={payload.listProblem}
-          total={payload.items.length}
+          problem={list.listProblem}
+          total={listTotal(list)}
           onAddById={onAddById}
         />
       ),
-    payload.skipped.length > 0 && <SkippedNotice key="skipped" skipped={payload.skipped} />
+    list.skipped.length > 0 && <SkippedNotice key="skipped" skipped={list.skipped} />
   ].filter(Boolean)
   return notices.length ? <div className={styles.stack}>{notices}</div> : null
 }

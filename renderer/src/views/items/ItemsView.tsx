@@ -1,12 +1,12 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PackageOpen, Plus, SearchX, X } from 'lucide-react'
 import { useItems } from '../../stores/items'
+import { listTotal, rowCount } from '../../stores/items-list'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
 import { EmptyState, ErrorState } from '../../ui/States'
 import { ViewHeader } from '../../ui/ViewHeader'
-import { buildIndex, filterItems, type ItemFilters } from './filter'
 import { ItemsNotices } from './ItemsNotices'
 import { ItemsSkeleton } from './ItemsSkeleton'
 import { ItemsToolbar } from './ItemsToolbar'
@@ -23,7 +23,7 @@ const FAULT_EMPTY_WORDING =
 export function ItemsView(): React.JSX.Element {
   const s = useItems(
     useShallow((st) => ({
-      payload: st.payload,
+      list: st.list,
       freshness: st.freshness,
       status: st.status,
       error: st.error,
@@ -36,7 +36,8 @@ export function ItemsView(): React.JSX.Element {
       sort: st.sort
     }))
   )
-  const { load, refresh, setFilters, setLayout, setScrollTop, addById } = useItems.getState()
+  const { load, refresh, setFilters, setLayout, setScrollTop, addById, ensureRows } =
+    useItems.getState()
   const openItem = useNav((n) => n.openItem)
   const [adding, setAdding] = useState(false)
   const addToggle = useRef<HTMLButtonElement>(null)
@@ -51,35 +52,31 @@ export function ItemsView(): React.JSX.Element {
     else void items.syncKnownIds()
   }, [])
 
-  const items = s.payload?.items
-  // Built once per items array: a keystroke only scans precomputed lowercase strings.
-  const index = useMemo(() => buildIndex(items ?? []), [items])
-  // Typing stays responsive even while 10,000 items re-filter behind it.
-  const query = useDeferredValue(s.query)
-  const filters: ItemFilters = { query, category: s.category, kind: s.kind, sort: s.sort }
-  const visible = useMemo(
-    () => filterItems(index, { query, category: s.category, kind: s.kind, sort: s.sort }),
-    [index, query, s.category, s.kind, s.sort]
-  )
   const saveScroll = useCallback((top: number) => setScrollTop(top), [setScrollTop])
+  const onRange = useCallback(
+    (start: number, end: number) => void ensureRows(start, end),
+    [ensureRows]
+  )
 
-  const total = items?.length ?? 0
+  const list = s.list
+  const total = list ? listTotal(list) : 0
+  const shown = list ? rowCount(list) : 0
   const clearFilters = (): void => setFilters({ query: '', category: '', kind: 'all' })
 
   let body: React.ReactNode
-  if (s.status === 'error' && s.error && !s.payload) {
+  if (s.status === 'error' && s.error && !list) {
     body = <ErrorState error={s.error} onRetry={() => void load()} />
-  } else if (!s.payload) {
+  } else if (!list) {
     body = <ItemsSkeleton layout={s.layout} />
   } else if (total === 0) {
     body = (
       <EmptyState
         icon={<PackageOpen size={28} />}
-        title={s.payload.listProblem === 'server-data-fault' ? FAULT_EMPTY_WORDING : EMPTY_WORDING}
+        title={list.listProblem === 'server-data-fault' ? FAULT_EMPTY_WORDING : EMPTY_WORDING}
         action={<OpenById onAdd={addById} onOpen={openItem} />}
       />
     )
-  } else if (visible.length === 0) {
+  } else if (shown === 0) {
     body = (
       <EmptyState
         icon={<SearchX size={28} />}
@@ -96,12 +93,13 @@ export function ItemsView(): React.JSX.Element {
   } else {
     body = (
       <VirtualItems
-        items={visible}
+        list={list}
         layout={s.layout}
+        onRange={onRange}
         onOpen={openItem}
         initialScrollTop={useItems.getState().scrollTop}
         saveScrollTop={saveScroll}
-        resetKey={`${filters.query}\n${filters.category}\n${filters.kind}\n${filters.sort}\n${s.layout}`}
+        resetKey={`${list.filters}\n${s.layout}`}
       />
     )
   }
@@ -111,7 +109,7 @@ export function ItemsView(): React.JSX.Element {
       <ViewHeader
         title={<span id="items-title">Items</span>}
         freshness={s.freshness}
-        busy={s.refreshing || (s.status === 'loading' && !s.payload)}
+        busy={s.refreshing || (s.status === 'loading' && !list)}
         onRefresh={() => void refresh()}
         actions={
           total > 0 && (
@@ -132,9 +130,9 @@ export function ItemsView(): React.JSX.Element {
       {total > 0 && (
         <ItemsToolbar
           filters={{ query: s.query, category: s.category, kind: s.kind, sort: s.sort }}
-          categories={index.categories}
+          categories={list?.categories ?? []}
           layout={s.layout}
-          shown={visible.length}
+          shown={shown}
           total={total}
           onFilters={setFilters}
           onLayout={setLayout}
@@ -163,9 +161,9 @@ export function ItemsView(): React.JSX.Element {
           </Button>
         </div>
       )}
-      {s.payload && (
+      {list && (
         <ItemsNotices
-          payload={s.payload}
+          list={list}
           keychainLocked={s.freshness?.refreshErrorKind === 'keychain-unavailable'}
           refreshError={s.refreshError}
           onRetry={() => void refresh()}

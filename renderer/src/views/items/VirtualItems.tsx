@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { Item } from '../../../../shared/model'
 import type { Layout } from '../../stores/items'
+import { rowAt, rowCount, type ItemsList } from '../../stores/items-list'
 import { useNav } from '../../stores/nav'
 import { ItemCard } from './ItemCard'
 import { ItemRow, ListHeader } from './ItemRow'
@@ -12,8 +12,10 @@ import styles from './VirtualItems.module.css'
 const LIST_HEADER_HEIGHT = 32
 
 interface VirtualItemsProps {
-  items: readonly Item[]
+  list: ItemsList
   layout: Layout
+  /** Positions now in view (plus a few): the rows not fetched yet are asked for. */
+  onRange(start: number, end: number): void
   onOpen(id: number): void
   /** Where to start (Back from a detail returns to the same spot). */
   initialScrollTop: number
@@ -24,11 +26,13 @@ interface VirtualItemsProps {
 
 /**
  * Only the rows in view (plus a few) exist in the DOM, so 10,000 items scroll like 20.
- * The grid is rows of N cards, N from the container width.
+ * The grid is rows of N cards, N from the container width. Main holds the catalogue: a
+ * card whose row has not arrived yet is a placeholder until its window does.
  */
 export function VirtualItems({
-  items,
+  list,
   layout,
+  onRange,
   onOpen,
   initialScrollTop,
   saveScrollTop,
@@ -40,12 +44,13 @@ export function VirtualItems({
   const grid = layout === 'grid'
   const columns = grid ? geometry.columns : 1
   const rowHeight = grid ? geometry.rowHeight : LIST_ROW_HEIGHT
-  const rowCount = Math.ceil(items.length / columns)
+  const count = rowCount(list)
+  const lines = Math.ceil(count / columns)
 
   // No React Compiler in this build; the virtualiser re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rowCount,
+    count: lines,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: grid ? 2 : 8,
@@ -74,20 +79,47 @@ export function VirtualItems({
     lastTop.current = 0
   }, [resetKey])
 
+  const shown = virtualizer.getVirtualItems()
+  const firstShown = shown.length > 0 ? shown[0]!.index * columns : 0
+  const endShown = shown.length > 0 ? (shown[shown.length - 1]!.index + 1) * columns : 0
+  useEffect(() => {
+    if (endShown > firstShown) onRange(firstShown, Math.min(endShown, count))
+  }, [onRange, firstShown, endShown, count, list.generation])
+
+  // A card asked for focus before its row arrived: focus it once it is drawn.
+  const pendingFocus = useRef<{ pos: number; preventScroll: boolean } | null>(null)
+  const focusAt = (pos: number, preventScroll = false): boolean => {
+    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-pos="${pos}"]`)
+    if (!el) return false
+    el.focus({ preventScroll })
+    return true
+  }
+  useEffect(() => {
+    const pending = pendingFocus.current
+    if (pending && focusAt(pending.pos, pending.preventScroll)) pendingFocus.current = null
+  })
+  const focusSoon = (pos: number, preventScroll = false): void => {
+    pendingFocus.current = null
+    if (focusAt(pos, preventScroll)) return
+    pendingFocus.current = { pos, preventScroll }
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (pendingFocus.current?.pos === pos && focusAt(pos, preventScroll))
+          pendingFocus.current = null
+      })
+    )
+  }
+
   // Back from an item (Escape) lands on that item's card, not on the page's body.
   useEffect(() => {
     const { returnFocusTo, focusReturned } = useNav.getState()
     if (returnFocusTo === null) return
     focusReturned()
-    const pos = items.findIndex((i) => i.id === returnFocusTo)
+    let pos = -1
+    for (let p = 0; p < count && pos < 0; p++) if (rowAt(list, p)?.id === returnFocusTo) pos = p
     if (pos < 0) return
-    const focus = (): boolean => {
-      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-pos="${pos}"]`)
-      el?.focus({ preventScroll: true })
-      return Boolean(el)
-    }
     virtualizer.scrollToIndex(Math.floor(pos / columns), { align: 'auto' })
-    if (!focus()) requestAnimationFrame(() => requestAnimationFrame(focus))
+    focusSoon(pos, true)
     // Once, when the list first shows after Back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -102,19 +134,14 @@ export function VirtualItems({
       ArrowDown: columns,
       ArrowUp: -columns,
       Home: -current,
-      End: items.length - 1 - current
+      End: count - 1 - current
     }
     const delta = step[event.key]
     if (delta === undefined || delta === 0) return
     event.preventDefault()
-    const next = Math.min(items.length - 1, Math.max(0, current + delta))
-    const focus = (): boolean => {
-      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-pos="${next}"]`)
-      el?.focus()
-      return Boolean(el)
-    }
+    const next = Math.min(count - 1, Math.max(0, current + delta))
     virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' })
-    if (!focus()) requestAnimationFrame(() => requestAnimationFrame(focus))
+    focusSoon(next)
   }
 
   return (
@@ -134,8 +161,12 @@ export function VirtualItems({
         onKeyDown={onKeyDown}
       >
         {!grid && <ListHeader />}
-        {virtualizer.getVirtualItems().map((row) => {
+        {shown.map((row) => {
           const start = row.index * columns
+          const cells = Array.from(
+            { length: Math.min(columns, count - start) },
+            (_, i) => start + i
+          )
           return (
             <div
               key={row.key}
@@ -146,27 +177,22 @@ export function VirtualItems({
                 gridTemplateColumns: grid ? `repeat(${columns}, minmax(0, 1fr))` : undefined
               }}
             >
-              {items
-                .slice(start, start + columns)
-                .map((item, i) =>
-                  grid ? (
-                    <ItemCard
-                      key={item.id}
-                      item={item}
-                      pos={start + i}
-                      total={items.length}
-                      onOpen={onOpen}
-                    />
-                  ) : (
-                    <ItemRow
-                      key={item.id}
-                      item={item}
-                      pos={start + i}
-                      total={items.length}
-                      onOpen={onOpen}
+              {cells.map((pos) => {
+                const item = rowAt(list, pos)
+                if (!item)
+                  return (
+                    <div
+                      key={`pending-${pos}`}
+                      role="listitem"
+                      aria-setsize={count}
+                      aria-posinset={pos + 1}
+                      aria-busy="true"
+                      className={grid ? styles.pendingCard : styles.pendingRow}
                     />
                   )
-                )}
+                const Tile = grid ? ItemCard : ItemRow
+                return <Tile key={item.id} item={item} pos={pos} total={count} onOpen={onOpen} />
+              })}
             </div>
           )
         })}

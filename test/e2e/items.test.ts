@@ -124,7 +124,8 @@ describe('Items', () => {
     const { page } = h
     await page.getByRole('combobox', { name: 'Category' }).selectOption('Music')
     const music = items.filter((i) => i.category === 'Music')
-    expect(await count(h)).toBe(`${music.length} of ${items.length}`)
+    // Main answers each filter change (queryItems): the count and cards follow a moment later.
+    await expect.poll(() => count(h)).toBe(`${music.length} of ${items.length}`)
     expect((await renderedNames(page)).sort()).toEqual(music.map((i) => i.name).sort())
 
     await page.getByRole('combobox', { name: 'Category' }).selectOption('')
@@ -134,13 +135,13 @@ describe('Items', () => {
       'true'
     )
     const videos = items.filter((i) => i.kind === 'video')
-    expect(await count(h)).toBe(`${videos.length} of ${items.length}`)
+    await expect.poll(() => count(h)).toBe(`${videos.length} of ${items.length}`)
     expect((await renderedNames(page)).sort()).toEqual(videos.map((i) => i.name).sort())
     // Category and kind together: nothing is both Music and Video.
     await page.getByRole('combobox', { name: 'Category' }).selectOption('Music')
     await page.getByText('No items match these filters.').waitFor()
     await page.getByRole('button', { name: 'Clear filters' }).click()
-    expect(await count(h)).toBe(`${items.length} items`)
+    await expect.poll(() => count(h)).toBe(`${items.length} items`)
   })
 
   it('sorts by name, by price and by newest', async () => {

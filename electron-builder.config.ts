@@ -39,6 +39,8 @@ const config: Configuration = {
   files: [
     'out/**/*',
     'package.json',
+    // The browser host and demo-server programs (plain Node, for a checkout): not the app's.
+    '!out/host/**',
     '!**/*.map',
     '!**/*.{ts,tsx,mts,cts}',
     '!**/*.{md,markdown}',

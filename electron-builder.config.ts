@@ -39,8 +39,9 @@ const config: Configuration = {
   files: [
     'out/**/*',
     'package.json',
-    // The browser host and demo-server programs (plain Node, for a checkout): not the app's.
+    // The browser host, demo-server and bench programs (plain Node, for a checkout): not the app's.
     '!out/host/**',
+    '!out/bench/**',
     '!**/*.map',
     '!**/*.{ts,tsx,mts,cts}',
     '!**/*.{md,markdown}',

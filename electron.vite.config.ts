@@ -93,6 +93,8 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     build: {
       minify: true,
+      // Electron's Chromium and every browser the host supports know <link rel=modulepreload>.
+      modulePreload: { polyfill: false },
       rollupOptions: {
         input: { index: resolve(__dirname, 'renderer/index.html') },
         // Two files, not one per view and icon: what the first paint needs (React, the

@@ -13,9 +13,10 @@ export const HOST_OUT_DIR = resolve(root, 'out/host')
 
 /**
  * Node programs as plain ES modules: one file per entry plus shared chunks in the same
- * folder (so electron/host/paths.ts still finds the repository two folders up), packages
- * left to node_modules (keytar is native and zod is loaded by main the same way), no
- * TypeScript to transform when they start.
+ * folder (so electron/host/paths.ts still finds the repository two folders up), no
+ * TypeScript to transform when they start. Packages are bundled in too (zod's hundred-odd
+ * module files cost a launch more to resolve and load than one bundle does), except
+ * keytar, a native module loaded from node_modules.
  */
 export function hostBundleConfig(
   entries: Record<string, string>,
@@ -26,6 +27,7 @@ export function hostBundleConfig(
     configFile: false,
     root,
     logLevel: 'warn',
+    ssr: { noExternal: true, external: ['keytar', 'electron'] },
     build: {
       ssr: true,
       target: 'node20',

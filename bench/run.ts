@@ -14,7 +14,7 @@
  * Each figure that issue 15 sets a goal for carries it (bench/lib/goals.ts): the goal and
  * figure / goal, in the table and in results.json.
  */
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -108,7 +108,11 @@ function withTimeout<T>(work: Promise<T>, ms: number, ctx: BenchContext): Promis
 }
 
 /** One whole run: a fresh context (demo, Chromium, warm profile) for the selected measures. */
-async function wholeRun(selected: readonly Measure[], options: BenchOptions, label: string) {
+async function wholeRun(
+  selected: readonly Measure[],
+  options: BenchOptions,
+  label: string
+): Promise<MeasureResult[]> {
   const ctx = new BenchContext(options)
   const results: MeasureResult[] = []
   try {
@@ -139,6 +143,7 @@ async function wholeRun(selected: readonly Measure[], options: BenchOptions, lab
 async function main(): Promise<void> {
   const { only, out, repeat, options } = parseOptions()
   const selected = measures.filter((m) => only === null || only.includes(m.id))
+  if (options.cpuProf !== null) await mkdir(options.cpuProf, { recursive: true })
   const started = Date.now()
   const runs: MeasureResult[][] = []
   for (let i = 1; i <= repeat; i++)

@@ -39,6 +39,9 @@ const config: Configuration = {
   files: [
     'out/**/*',
     'package.json',
+    // The browser host, demo-server and bench programs (plain Node, for a checkout): not the app's.
+    '!out/host/**',
+    '!out/bench/**',
     '!**/*.map',
     '!**/*.{ts,tsx,mts,cts}',
     '!**/*.{md,markdown}',

@@ -4,6 +4,7 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { cspMetaContent } from './electron/main/csp'
+import { buildHostPrograms } from './electron/tools/host-bundle'
 
 export const CSP_PLACEHOLDER = '%SELLER_DESK_CSP%'
 
@@ -71,7 +72,7 @@ export default defineConfig({
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } }
     },
-    plugins: [copyDemoMedia(), copyTrayIcons()]
+    plugins: [copyDemoMedia(), copyTrayIcons(), buildHostPrograms()]
   },
   preload: {
     build: {
@@ -83,7 +84,22 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     build: {
       minify: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } }
+      // Electron's Chromium and every browser the host supports know <link rel=modulepreload>.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'renderer/index.html') },
+        // Two files, not one per view and icon: what the first paint needs (React, the
+        // frame, the stores, the transport) and, loaded on first visit, every view. Gzip
+        // does better on two files than on thirty small ones (README, Performance: P5).
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'index', tags: ['$initial'], priority: 2 },
+              { name: 'views', priority: 1 }
+            ]
+          }
+        }
+      }
     },
     plugins: [react(), cspMeta()]
   }

@@ -1,24 +1,8 @@
 import { z } from 'zod'
+import { ERROR_KINDS } from './error-kinds'
 
 /** Every way a call can fail, as the renderer sees it. One list for client, handlers and UI. */
-export const ErrorKindSchema = z.enum([
-  'invalid-input',
-  'insecure-url',
-  'unauthorized',
-  'not-a-seller',
-  'not-found',
-  'rate-limited',
-  'api-unavailable',
-  'blocked',
-  'server',
-  'bad-response',
-  'timeout',
-  'offline',
-  'aborted',
-  'keychain-unavailable',
-  'no-connection',
-  'internal'
-])
+export const ErrorKindSchema = z.enum(ERROR_KINDS)
 export type ErrorKind = z.infer<typeof ErrorKindSchema>
 
 export const AppErrorSchema = z.object({

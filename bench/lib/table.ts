@@ -1,4 +1,4 @@
-import type { Figure, MeasureResult, Ratio } from './types'
+import type { Figure, GoalCheck, MeasureResult, Ratio } from './types'
 
 const ms = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2))
 
@@ -25,6 +25,14 @@ function ratio(r: Ratio): string {
   return `${r.value >= 0 ? '+' : ''}${ms(r.value)} ms`
 }
 
+/** "   goal <= 300 ms (p50): 5.60x, not met" after a figure or ratio that has a goal. */
+function goal(g: GoalCheck | undefined): string {
+  if (!g) return ''
+  const on = g.on === 'value' ? '' : ` (${g.on})`
+  const ratio = g.ratio === null ? '' : ` ${g.ratio.toFixed(2)}x,`
+  return `   goal ${g.text}${on}:${ratio} ${g.met ? 'met' : 'not met'}`
+}
+
 /** The stdout table: one block per measure, label column padded to the longest label. */
 export function formatTable(results: readonly MeasureResult[]): string {
   const lines: string[] = []
@@ -40,8 +48,8 @@ export function formatTable(results: readonly MeasureResult[]): string {
       lines.push(`  not measured: ${r.reason}`)
       continue
     }
-    for (const f of r.figures) lines.push(`  ${f.label.padEnd(width)}  ${value(f)}`)
-    for (const x of r.ratios) lines.push(`  ${x.label.padEnd(width)}  ${ratio(x)}`)
+    for (const f of r.figures) lines.push(`  ${f.label.padEnd(width)}  ${value(f)}${goal(f.goal)}`)
+    for (const x of r.ratios) lines.push(`  ${x.label.padEnd(width)}  ${ratio(x)}${goal(x.goal)}`)
     for (const n of r.notes) lines.push(`  - ${n}`)
   }
   return lines.join('\n')

@@ -17,6 +17,10 @@ export interface Figure {
   value?: number
   /** Set instead of numbers when this part could not be measured, with why. */
   notMeasured?: string
+  /** Set by the runner from bench/lib/goals.ts; measures leave it out. */
+  goal?: GoalCheck
+  /** With --repeat: this figure in each whole run (the figure itself is their median). */
+  perRun?: Array<Pick<Figure, 'p50' | 'p95' | 'value'>>
 }
 
 export interface Ratio {
@@ -24,6 +28,23 @@ export interface Ratio {
   /** 3.4 with unit 'x' reads "3.4x"; with 'ms' it is an overhead. */
   value: number
   unit: 'x' | 'ms' | '%'
+  /** Set by the runner from bench/lib/goals.ts; measures leave it out. */
+  goal?: GoalCheck
+  /** With --repeat: this ratio in each whole run (the value is their median). */
+  perRun?: number[]
+}
+
+/** A figure held against the issue's goal: `ratio` is figure / goal (at most 1 meets it). */
+export interface GoalCheck {
+  /** As the issue words it, e.g. "<= 300 ms". */
+  text: string
+  /** Which number of the figure is held against the goal. */
+  on: 'p50' | 'p95' | 'value'
+  max: number
+  actual: number
+  /** actual / max; null when the goal is 0 (a count that must stay nothing). */
+  ratio: number | null
+  met: boolean
 }
 
 export interface Measured {
@@ -43,6 +64,8 @@ export interface BenchOptions {
   fullLimit: boolean
   /** Items in the demo catalogue. */
   size: number
+  /** Where spawned app processes write `node --cpu-prof` profiles; null: not profiled. */
+  cpuProf: string | null
 }
 
 /** Thrown when a piece the measure needs is not there: reported as "not measured: <reason>". */

@@ -5,6 +5,7 @@ import { p3Lookup } from './p3-lookup'
 import { p4Bulk } from './p4-bulk'
 import { p5Bundle } from './p5-bundle'
 import { p6HostStart } from './p6-host-start'
+import { memory } from './memory'
 
 /** In run order; each one also runs alone (`npm run bench -- --only p3`). */
 export const measures: readonly Measure[] = [
@@ -13,5 +14,6 @@ export const measures: readonly Measure[] = [
   p3Lookup,
   p4Bulk,
   p5Bundle,
-  p6HostStart
+  p6HostStart,
+  memory
 ]

@@ -1,11 +1,24 @@
 /**
- * The browser host as its own process, for P6's spawned start: reads the connection's key
- * from stdin (standing in for the keychain; never printed), starts the host on the warm
- * data folder and prints one JSON line with its address. Stops on SIGTERM.
+ * The browser host as its own process, for P6's spawned start and the memory measure:
+ * reads the connection's key from stdin (standing in for the keychain; never printed),
+ * starts the host on the warm data folder and prints one JSON line with its address.
+ * Each later stdin line "usage" prints one JSON line with its memory use. Stops on SIGTERM.
+ * Bundled to out/bench/p6-host-child.mjs before it runs (see p6-host-start.ts).
  */
 import { createInterface } from 'node:readline'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { startBenchHost } from '../lib/host'
+
+function usage(): string {
+  const m = process.memoryUsage()
+  return JSON.stringify({
+    // resourceUsage().maxRSS is in kilobytes: the highest RSS since the process started.
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    rssBytes: m.rss,
+    heapUsedBytes: m.heapUsed,
+    externalBytes: m.external + m.arrayBuffers
+  })
+}
 
 async function main(): Promise<void> {
   const [dataDir, connectionId] = process.argv.slice(2)
@@ -13,7 +26,6 @@ async function main(): Promise<void> {
     throw new Error('usage: p6-host-child <dataDir> <connectionId> (key on stdin)')
   const lines = createInterface({ input: process.stdin })
   const key = await new Promise<string>((resolve) => lines.once('line', resolve))
-  lines.close()
   const store = createMemorySecretStore()
   await store.set(connectionId, key.trim())
   const host = await startBenchHost(dataDir, store)
@@ -22,6 +34,9 @@ async function main(): Promise<void> {
       () => process.exit(0),
       () => process.exit(1)
     )
+  })
+  lines.on('line', (line) => {
+    if (line.trim() === 'usage') process.stdout.write(`${usage()}\n`)
   })
   process.stdout.write(`${JSON.stringify({ url: host.server.url })}\n`)
 }

@@ -1,19 +1,10 @@
-import { spawn } from 'node:child_process'
-import { performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
-import { z } from 'zod'
-import { repoRoot } from '../../electron/host/paths'
 import type { BenchContext, WarmProfile } from '../lib/context'
 import { loadToFirstCard } from '../lib/first-card'
 import { startBenchHost } from '../lib/host'
+import { epochNow, spawnHostChild } from '../lib/host-child'
 import { timing } from '../lib/stats'
 import type { Measure } from '../lib/types'
-
-const CHILD = fileURLToPath(new URL('./p6-host-child.ts', import.meta.url))
-const ChildLine = z.object({ url: z.string().startsWith('http://127.0.0.1:') })
-const epochNow = (): number => performance.timeOrigin + performance.now()
 
 interface Start {
   /** ms from the start until the host listens. */
@@ -34,43 +25,17 @@ async function inProcess(profile: WarmProfile, browser: Browser): Promise<Start>
   }
 }
 
-/** `node --import tsx` on the host, as `npm run start:web` runs it (tsx, from source). */
+/** The built host spawned with plain `node`, as `npm start` and `npm run start:web` run it. */
 async function spawned(ctx: BenchContext, profile: WarmProfile, browser: Browser): Promise<Start> {
-  const demo = await ctx.demo()
-  const t0 = epochNow()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CHILD, profile.dataDir, profile.connectionId],
-    {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'pipe']
-    }
-  )
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-2000)
-  })
+  const child = await spawnHostChild(ctx, profile)
   try {
-    child.stdin.end(`${demo.apiKey}\n`)
-    const lines = createInterface({ input: child.stdout })
-    const first = await new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve)
-      child.once('exit', (code) =>
-        reject(
-          new Error(
-            `the host process exited (${code ?? 'signal'}): ${stderr.trim().split('\n').pop() ?? ''}`
-          )
-        )
-      )
-    })
-    const up = epochNow() - t0
-    const { url } = ChildLine.parse(JSON.parse(first))
-    const c = await loadToFirstCard(browser, url)
-    return { up, card: c.timeOrigin + c.firstCard - t0 }
+    const c = await loadToFirstCard(browser, child.url)
+    return {
+      up: child.listeningAt - child.spawnedAt,
+      card: c.timeOrigin + c.firstCard - child.spawnedAt
+    }
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    await exited
+    await child.stop()
   }
 }
 
@@ -120,7 +85,7 @@ export const p6HostStart: Measure = {
         }
       ],
       notes: [
-        'Spawned: `node --import tsx` on the host from source (as `npm run start:web` runs it), so Node start-up, TypeScript transform and module load are inside the figure; the key reaches it on stdin in place of the keychain. In-process: createApp + host server in the bench process (as electron/host/launch.ts does), modules already loaded, one unmeasured start first.',
+        'Spawned: plain `node` on the host bundled as `npm run build` bundles out/host/cli.mjs (as `npm start` and `npm run start:web` run it), so Node start-up and module load are inside the figure; the key reaches it on stdin in place of the keychain. In-process: createApp + host server in the bench process (as electron/host/launch.ts does), modules already loaded, one unmeasured start first.',
         `Both: Chromium already running, a fresh context per run, navigation as soon as the host listens. The app opens on Account; an init script clicks Items as soon as the sidebar exists. Warm cache: ${ctx.cachedFiles ?? '?'} cached files, the catalogue and its prefetched thumbnails, preview images and screenshots; cache, settings and key survive between runs as between launches.`
       ]
     }

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findElectronBinary } from './electron-binary.mjs'
+import { runBuilt } from './run-built.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(join(root, 'package.json'))
@@ -66,15 +67,17 @@ async function main() {
       `Electron isn't installed here (${electron.missing}); starting Seller Desk in your browser instead.`
     )
   }
-  return run(process.execPath, [
-    binOf('tsx', 'dist/cli.mjs'),
-    join(root, 'electron/host/cli.ts'),
-    ...hostArgs
-  ])
+  // The built host (out/host/cli.mjs) in this process: no TypeScript to transform and no
+  // second Node to start. It handles Ctrl+C/SIGTERM and exits by itself.
+  if (await runBuilt('cli', hostArgs)) return null
+  console.error('The build failed: see the messages above.')
+  return 1
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    if (code !== null) process.exit(code)
+  },
   (e) => {
     console.error(`Seller Desk could not start: ${e instanceof Error ? e.message : String(e)}`)
     process.exit(1)

@@ -5,16 +5,21 @@ import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { usePendingLookup } from './frame/pending-lookup'
 import { useGlobalShortcuts } from './frame/shortcuts'
-import { HistoryView, ItemDetailView, ItemsView, ValidateView } from './frame/routes'
+import {
+  AccountView,
+  ConnectView,
+  HistoryView,
+  ItemDetailView,
+  ItemsView,
+  SettingsView,
+  ValidateView
+} from './frame/routes'
 import { useConnections } from './stores/connections'
 import { useNav } from './stores/nav'
 import { watchReconnect } from './stores/reconnect'
 import { useSettings } from './stores/settings'
 import { ErrorState } from './ui/States'
 import { Toaster } from './ui/Toaster'
-import { AccountView } from './views/account/AccountView'
-import { ConnectView } from './views/connect/ConnectView'
-import { SettingsView } from './views/settings/SettingsView'
 import styles from './App.module.css'
 
 function CurrentView(): React.JSX.Element {
@@ -70,7 +75,11 @@ export function App(): React.JSX.Element {
   } else if (!state) {
     body = <FrameSkeleton />
   } else if (!connected) {
-    body = <ConnectView />
+    body = (
+      <Suspense fallback={<FrameSkeleton />}>
+        <ConnectView />
+      </Suspense>
+    )
   } else {
     body = (
       <div className={styles.shell}>

@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../electron/host/paths'
+import { LOCK_FILE } from '../../electron/main/storage/folder-lock'
 import { launchChromium } from './harness'
 import { rawRequest } from './harness-http'
-import { spawnNode, tsxCli, type Spawned } from './harness-process'
+import { spawnNode, type Spawned } from './harness-process'
 
 const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
   version: string
+  scripts: Record<string, string>
 }
+// What `npm run start:web` runs, minus npm: plain Node on the built host, no TypeScript at launch.
+const START_WEB = pkg.scripts['start:web']!.split(' ')
 const URL_LINE = /^Seller Desk: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/
 
 const cleanups: (() => Promise<unknown>)[] = []
@@ -31,13 +35,16 @@ function track(spawned: Spawned): Spawned {
 
 const addressOf = (line: string): string => line.slice('Seller Desk: '.length)
 
-describe('npm run start:web (electron/host/cli.ts)', () => {
+describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
+  it('is plain node on built JavaScript', () => {
+    expect(START_WEB).toEqual(['node', 'electron/tools/run-built.mjs', 'cli'])
+  })
+
   it('prints the address, which opens the app (connected to the demo) in Chromium, and stops cleanly on SIGTERM', async () => {
     const dataDir = join(await tempDir(), 'data')
     const cli = track(
       spawnNode([
-        tsxCli,
-        'electron/host/cli.ts',
+        ...START_WEB.slice(1),
         '--no-open',
         '--demo',
         '--data-dir',
@@ -67,7 +74,7 @@ describe('npm run start:web (electron/host/cli.ts)', () => {
   })
 
   it('refuses a bad --port with the usage text', async () => {
-    const cli = track(spawnNode([tsxCli, 'electron/host/cli.ts', '--no-open', '--port', 'eighty']))
+    const cli = track(spawnNode([...START_WEB.slice(1), '--no-open', '--port', 'eighty']))
     await cli.waitForLine(/^Usage: npm run start:web/)
     expect(cli.output()).toContain('--port must be a number')
     expect(await cli.exited).toBe(2)
@@ -106,6 +113,11 @@ describe('npm start (electron/tools/start.mjs) without the Electron binary', () 
     const page = await rawRequest({ port: Number(new URL(base).port), path: '/' })
     expect(page.status).toBe(200)
     expect(page.body).toContain('<div id="root">')
+    // The built host runs inside start.mjs's own process: one Node start-up, no tsx child.
+    const lock = JSON.parse(await readFile(join(dir, 'data', LOCK_FILE), 'utf8')) as {
+      pid: number
+    }
+    expect(lock.pid).toBe(start.child.pid)
     expect(await start.stop()).toBe(0)
   })
 })

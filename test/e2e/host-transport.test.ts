@@ -79,6 +79,29 @@ describe('the browser transport against a real host', () => {
     })
     expect(await odd.getAppInfo()).toMatchObject({ ok: false, error: { kind: 'bad-response' } })
   })
+
+  it('passes on a failure only in the shape main sends: a known kind, a message, retryAfterMs', async () => {
+    const answering = (body: unknown) =>
+      createHttpTransport({
+        token: 't'.repeat(43),
+        fetch: async () => new Response(JSON.stringify(body), { status: 200 })
+      })
+    const limited = { kind: 'rate-limited', message: 'Slow down.', retryAfterMs: 1500 }
+    expect(await answering({ ok: false, error: { ...limited, extra: 1 } }).getAppInfo()).toEqual({
+      ok: false,
+      error: limited
+    })
+    for (const error of [
+      { kind: 'made-up', message: 'x' },
+      { kind: 'offline' },
+      { kind: 'offline', message: 'x', retryAfterMs: 'soon' }
+    ]) {
+      expect(await answering({ ok: false, error }).getAppInfo()).toMatchObject({
+        ok: false,
+        error: { kind: 'bad-response' }
+      })
+    }
+  })
 })
 
 function fakePlace(

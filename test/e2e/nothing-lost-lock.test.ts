@@ -7,7 +7,7 @@ import { FolderInUse, LOCK_FILE } from '../../electron/main/storage/folder-lock'
 import { rpcRequest } from './harness-http'
 import { dataOf, startDurableHost, type DurableHost } from './durable-host'
 import { startFaultyMarket, type FaultyMarket } from './faulty-market'
-import { spawnNode, tsxCli, type Spawned } from './harness-process'
+import { spawnNode, type Spawned } from './harness-process'
 
 // Issue 13, real-installs §7: two instances on one data folder overwrote each other (a connection
 // added in one was lost when the other saved the theme). One writer per folder.
@@ -55,7 +55,14 @@ describe('one writer per data folder', () => {
 
   it('npm run start:web names the running host and exits non-zero', async () => {
     host = await startDurableHost()
-    const cli = spawnNode([tsxCli, 'electron/host/cli.ts', '--no-open', '--data-dir', host.dataDir])
+    // As `npm run start:web` runs it: the built host (out/host/cli.mjs).
+    const cli = spawnNode([
+      'electron/tools/run-built.mjs',
+      'cli',
+      '--no-open',
+      '--data-dir',
+      host.dataDir
+    ])
     spawned.push(cli)
     expect(await cli.exited).not.toBe(0)
     expect(cli.output()).toContain(`Seller Desk is already running at ${host.host.server.baseUrl}`)

@@ -144,6 +144,9 @@ describe('what goes into the app', () => {
   it.each([
     'out/main/index.js.map',
     'out/renderer/assets/index-Bx12.js.map',
+    'out/host/cli.mjs',
+    'out/host/demo-server.mjs',
+    'out/bench/p6-host-child.mjs',
     'electron/main/app.ts',
     'electron/main/demo/media/thumbnail.jpg',
     'electron/preload/index.ts',

@@ -1,14 +1,23 @@
-import { z } from 'zod'
-import { AppErrorSchema, type Result } from '../../../shared/errors'
+// zod/mini, not zod: the same checks at a fraction of the bytes the page must load first.
+import * as z from 'zod/mini'
+import { ERROR_KINDS } from '../../../shared/error-kinds'
+import type { Result } from '../../../shared/errors'
 import type { SellerDeskApi } from '../../../shared/ipc/api'
 import { channelMethods } from '../../../shared/ipc/channels'
 import { mediaHttpPath } from '../../../shared/media-url'
 
 export const HOST_STOPPED = "Seller Desk's local service stopped: restart it with npm start."
 
+// AppErrorSchema (shared/errors.ts) in zod/mini's words; call() returning Result<unknown>
+// without a cast keeps the two in step.
+const WireError = z.object({
+  kind: z.enum(ERROR_KINDS),
+  message: z.string(),
+  retryAfterMs: z.optional(z.number())
+})
 const ResultEnvelope = z.union([
   z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: AppErrorSchema })
+  z.object({ ok: z.literal(false), error: WireError })
 ])
 
 export interface HttpTransportOptions {
@@ -47,7 +56,7 @@ export function createHttpTransport(options: HttpTransportOptions): SellerDeskAp
       body = null
     }
     const parsed = ResultEnvelope.safeParse(body)
-    if (parsed.success) return parsed.data as Result<unknown>
+    if (parsed.success) return parsed.data
     return {
       ok: false,
       error: {

@@ -5,7 +5,8 @@ import { parseItemsResponse } from '../../../electron/main/marketplace/wire/norm
 import { CLIENT_HEADERS } from './helpers'
 
 const root = join(__dirname, '..', '..', '..')
-// The command `npm run demo-server` runs (npm itself would only add a layer of signal handling).
+// The demo-server CLI from source; `npm run demo-server` runs the same code built to
+// out/host/demo-server.mjs (npm itself would only add a layer of signal handling).
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx')
 const children: ChildProcess[] = []
 

@@ -12,9 +12,6 @@ export type ItemSort = z.infer<typeof ItemSortSchema>
 export const KindFilterSchema = z.union([ItemKindSchema, z.literal('all')])
 export type KindFilter = z.infer<typeof KindFilterSchema>
 
-/** Rows the grid asks main for at once: a few screens of cards, small enough to answer in a frame. */
-export const ITEMS_PAGE = 120
-
 export interface ItemFilters {
   query: string
   /** '' = every category. */
@@ -36,21 +33,6 @@ export const ItemSummarySchema = ItemSchema.pick({
   kind: true
 }).extend({ media: ItemMediaSchema.pick({ thumbnail: true, preview_image: true }) })
 export type ItemSummary = z.infer<typeof ItemSummarySchema>
-
-export function summaryOf(item: Item): ItemSummary {
-  return {
-    id: item.id,
-    name: item.name,
-    category: item.category,
-    sub_category: item.sub_category,
-    version: item.version,
-    price: item.price,
-    currency: item.currency,
-    published_at: item.published_at,
-    kind: item.kind,
-    media: { thumbnail: item.media.thumbnail, preview_image: item.media.preview_image }
-  }
-}
 
 export interface ItemIndex {
   items: readonly Item[]

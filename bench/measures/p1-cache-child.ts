@@ -17,7 +17,7 @@ import { dispatch } from '../../electron/main/ipc/dispatch'
 import { createBenchApp } from '../lib/host'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { contract } from '../../shared/ipc/contract'
-import { ITEMS_PAGE } from '../../shared/item-query'
+import { ITEMS_PAGE } from '../../shared/item-summary'
 
 const quiet = { warn: () => {}, error: () => {} }
 

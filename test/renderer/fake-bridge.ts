@@ -13,7 +13,8 @@ import {
   type RequestOf
 } from '../../shared/ipc/contract'
 import { mediaProtocolUrl } from '../../shared/media-url'
-import { buildIndex, matchPositions, summaryOf } from '../../shared/item-query'
+import { buildIndex, matchPositions } from '../../shared/item-query'
+import { summaryOf } from '../../shared/item-summary'
 import { useAccount } from '../../renderer/src/stores/account'
 import { useConnections } from '../../renderer/src/stores/connections'
 import { useItems } from '../../renderer/src/stores/items'

@@ -1,6 +1,7 @@
 import type { Item } from '../../../shared/model'
 import type { ItemsPayload, ItemsQuery, ItemsWindow } from '../../../shared/ipc/contract'
-import { buildIndex, matchPositions, summaryOf, type ItemIndex } from '../../../shared/item-query'
+import { buildIndex, matchPositions, type ItemIndex } from '../../../shared/item-query'
+import { summaryOf } from '../../../shared/item-summary'
 
 // One index per list (the cache answers the same array while its file is unchanged), and
 // the last query's matches per index: scrolling asks for windows of the same matches.

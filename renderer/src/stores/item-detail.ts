@@ -1,4 +1,4 @@
-import { summaryOf } from '../../../shared/item-query'
+import { summaryOf } from '../../../shared/item-summary'
 import { getBridge } from '../bridge'
 import type { ItemsState } from './items'
 import { findRow, withSummary } from './items-list'

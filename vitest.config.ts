@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
-// Three projects: plain Node (services, demo server, integration), jsdom (renderer
-// components) and e2e (real Chromium against the browser host; slower, run serially).
+// The test tree mirrors the source: a file's test sits at the same path under test/
+// (electron/main/x/y.ts -> test/main/x/y.test.ts, renderer/src/x/Y.tsx ->
+// test/renderer/x/Y.test.tsx). Three projects:
+// - node: everything without a browser, in parallel: main, host, shared, the whole app over
+//   the host's HTTP (test/app), bench and repo-level checks;
+// - jsdom: renderer components and stores (test/renderer);
+// - e2e: the renderer in real Chromium through the browser host (test/e2e), one file at a
+//   time because each drives a browser.
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +16,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/renderer/**', 'test/e2e/**'],
           testTimeout: 30_000
         }
       },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/main/demo'
 import { startHarness, type Harness } from './harness'
-import { rpcRequest } from './harness-http'
+import { rpcRequest } from '../support/harness-http'
 
 // A seller connecting a marketplace for the first time. The marketplace is a demo server
 // in this process answering the way a real install does; the app reaches it over HTTP.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { rpcRequest } from './harness-http'
+import { rpcRequest } from '../support/harness-http'
 import { startOnDemo, type Harness } from './harness'
 import type { PG } from './page-globals'
 

@@ -38,7 +38,7 @@ import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/main/demo'
 import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
-import { filesHolding, textHolding } from './secret-scan'
+import { filesHolding, textHolding } from '../support/secret-scan'
 
 export interface HarnessOptions {
   /** Connect to the built-in demo marketplace before the page opens. */

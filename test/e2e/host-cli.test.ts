@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../electron/host/paths'
 import { LOCK_FILE } from '../../electron/main/storage/folder-lock'
 import { launchChromium } from './harness'
-import { rawRequest } from './harness-http'
-import { spawnNode, type Spawned } from './harness-process'
+import { rawRequest } from '../support/harness-http'
+import { spawnNode, type Spawned } from '../support/harness-process'
 
 const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
   version: string

@@ -9,7 +9,7 @@ import { launchHost, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
 import { TOKEN_STORAGE_KEY } from '../../renderer/src/transport/token'
 import { startHarness } from './harness'
-import { rawRequest, rpcRequest } from './harness-http'
+import { rawRequest, rpcRequest } from '../support/harness-http'
 
 const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
   version: string

@@ -6,8 +6,8 @@ import keytar from 'keytar'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/main/demo'
 import { startHarness } from './harness'
-import { rpcRequest } from './harness-http'
-import { filesHolding, filesUnder, secretForms, textHolding } from './secret-scan'
+import { rpcRequest } from '../support/harness-http'
+import { filesHolding, filesUnder, secretForms, textHolding } from '../support/secret-scan'
 
 // The API key is a password: it lives in the system keychain and nowhere else. After a
 // realistic session, no file in the data folder and no line of console output holds it.

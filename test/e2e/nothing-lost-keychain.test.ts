@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../electron/main/secrets/keytar-store'
 import type { Freshness, HistoryEntry } from '../../shared/ipc/contract'
-import { dataOf, startDurableHost, type DurableHost } from './durable-host'
+import { dataOf, startDurableHost, type DurableHost } from '../support/durable-host'
 import { launchChromium } from './harness'
-import { startFaultyMarket, type FaultyMarket } from './faulty-market'
+import { startFaultyMarket, type FaultyMarket } from '../support/faulty-market'
 
 // Issue 13, real-installs §9: a locked or missing keychain hid every cached thing. Cached account,
 // items and history stay readable without the key; only calls to the marketplace need it.

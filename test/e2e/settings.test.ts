@@ -2,7 +2,7 @@ import keytar from 'keytar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/main/demo'
 import { startHarness, type Harness } from './harness'
-import { rpcRequest } from './harness-http'
+import { rpcRequest } from '../support/harness-http'
 
 interface Listed {
   ok: boolean

@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { ItemsQuery } from '../../../shared/ipc/contract'
+import { createMemoryCatalogueCache } from '../../support/memory-catalogue-cache'
+import {
+  createCatalogueService,
+  type CatalogueService
+} from '../../../electron/main/catalogue/service'
+import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
+
+const KEY = 'b'.repeat(64)
+const CONN = 'conn-1'
+
+let market: FakeMarket
+let allowed: string[]
+let service: CatalogueService
+
+const query = (patch: Partial<ItemsQuery> = {}): ItemsQuery => ({
+  query: '',
+  category: '',
+  kind: 'all',
+  sort: 'newest',
+  offset: 0,
+  limit: 50,
+  ...patch
+})
+
+beforeEach(() => {
+  market = fakeMarket()
+  const ids = Array.from({ length: 30 }, (_, i) => i + 1)
+  market.keys.set(KEY, { username: 'seller', items: ids })
+  const items = ids.map((id) => ({
+    ...item(id),
+    name: id % 10 === 0 ? `Rare ${id}` : `Common ${id}`,
+    category: id % 2 === 0 ? 'Even' : 'Odd',
+    price: { regular: 100 - id, extended: 200 },
+    published_at: `2024-01-${String(id).padStart(2, '0')}T00:00:00.000Z`
+  }))
+  allowed = []
+  const client = {
+    ...market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }),
+    listItemsReport: async () => ({ items, skipped: [] })
+  }
+  service = createCatalogueService({
+    connections: {
+      activeClient: async () => ({ connectionId: CONN, client }),
+      activeConnectionId: async () => CONN
+    },
+    cache: createMemoryCatalogueCache(),
+    media: { allow: (_id, urls) => void allowed.push(...urls) },
+    log: { warn: () => undefined }
+  })
+})
+
+describe('queryItems: main answers the window the grid shows', () => {
+  it('answers one window of the filtered, sorted list with its counts, not the whole list', async () => {
+    const first = await service.queryItems(query({ limit: 5 }))
+    expect(first.freshness.source).toBe('network')
+    expect(first.data).toMatchObject({ offset: 0, matched: 30, total: 30, listProblem: null })
+    expect(first.data.categories).toEqual(['Even', 'Odd'])
+    expect(first.data.rows.map((r) => r.id)).toEqual([30, 29, 28, 27, 26])
+    // A row is what a card shows: no description, tags or screenshots.
+    expect(Object.keys(first.data.rows[0]!).sort()).toEqual(
+      [
+        'category',
+        'currency',
+        'id',
+        'kind',
+        'media',
+        'name',
+        'price',
+        'published_at',
+        'sub_category',
+        'version'
+      ].sort()
+    )
+    expect(first.data.rows[0]!.media).toEqual({
+      thumbnail: 'https://m.example/30/thumb.png',
+      preview_image: 'https://m.example/30/preview.png'
+    })
+
+    const next = await service.queryItems(query({ offset: 28, limit: 5 }))
+    expect(next.freshness.source).toBe('cache')
+    expect(next.data.rows.map((r) => r.id)).toEqual([2, 1])
+
+    const rare = await service.queryItems(query({ query: 'RARE', sort: 'price-asc' }))
+    expect(rare.data.matched).toBe(3)
+    expect(rare.data.rows.map((r) => r.name)).toEqual(['Rare 30', 'Rare 20', 'Rare 10'])
+    const odd = await service.queryItems(query({ category: 'Odd', sort: 'name', limit: 2 }))
+    expect(odd.data).toMatchObject({ matched: 15, total: 30 })
+    expect(odd.data.rows.map((r) => r.name)).toEqual(['Common 1', 'Common 3'])
+  })
+
+  it('lets the media route fetch only what a window showed', async () => {
+    await service.queryItems(query({ limit: 2 }))
+    expect(allowed).toEqual([
+      'https://m.example/30/thumb.png',
+      'https://m.example/30/preview.png',
+      'https://m.example/30/s1.png',
+      'https://m.example/29/thumb.png',
+      'https://m.example/29/preview.png',
+      'https://m.example/29/s1.png'
+    ])
+  })
+
+  it('says whether an item is in the list when asked', async () => {
+    expect((await service.queryItems(query({ has: 7, limit: 1 }))).data.has).toBe(true)
+    expect((await service.queryItems(query({ has: 77, limit: 1 }))).data.has).toBe(false)
+    expect((await service.queryItems(query())).data.has).toBeUndefined()
+  })
+})

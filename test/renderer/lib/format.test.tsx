@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import {
+  daysBetween,
+  formatBytes,
+  formatCompactTime,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatRelative
+} from '../../../renderer/src/lib/format'
+
+// jsdom reports navigator.language as en-US, so the expected strings are en-US ones.
+describe('formatMoney', () => {
+  it('formats with the currency and two decimals, hiding float artefacts', () => {
+    expect(formatMoney(21.099999999999998, 'USD')).toBe('$21.10')
+    expect(formatMoney(120, 'USD')).toBe('$120.00')
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50')
+  })
+
+  it('uses a true minus sign for negative amounts', () => {
+    expect(formatMoney(-12.4, 'USD')).toBe('\u2212$12.40')
+  })
+
+  it('falls back to a plain number when the currency is null or unusable', () => {
+    expect(formatMoney(12.4, null)).toBe('12.40')
+    expect(formatMoney(-3, null)).toBe('\u22123.00')
+    expect(formatMoney(5, 'not a code')).toBe('5.00')
+  })
+
+  it('accepts a lower-case code', () => {
+    expect(formatMoney(5, 'usd')).toBe('$5.00')
+  })
+
+  it('shows a dash for a value that is not a number', () => {
+    expect(formatMoney(Number.NaN, 'USD')).toBe('—')
+  })
+})
+
+describe('dates', () => {
+  it('formats a server timestamp with microseconds', () => {
+    expect(formatDate('2024-03-02T14:05:51.000000Z')).toBe('Mar 2, 2024')
+  })
+
+  it('shows a dash for missing or unreadable dates', () => {
+    expect(formatDate(null)).toBe('—')
+    expect(formatDate('yesterday-ish')).toBe('—')
+    expect(formatDateTime(undefined)).toBe('—')
+  })
+
+  it('drops the year from a date-time in the current year only', () => {
+    const now = new Date(2025, 10, 20, 9, 0)
+    const thisYear = formatDateTime(new Date(2025, 10, 12, 14, 2).toISOString(), now)
+    const lastYear = formatDateTime(new Date(2024, 10, 12, 14, 2).toISOString(), now)
+    expect(thisYear).toMatch(/Nov 12/)
+    expect(thisYear).toMatch(/02/)
+    expect(thisYear).not.toMatch(/2025/)
+    expect(lastYear).toMatch(/2024/)
+  })
+
+  it('writes the hour without a leading zero', () => {
+    const now = new Date(2025, 10, 20, 9, 0)
+    expect(formatDateTime(new Date(2025, 10, 12, 16, 32).toISOString(), now)).toBe(
+      'Nov 12, 4:32 PM'
+    )
+    expect(formatDateTime(new Date(2025, 10, 12, 4, 5).toISOString(), now)).toBe('Nov 12, 4:05 AM')
+  })
+
+  it('shortens a date-time to the time today, the day this year, the month before', () => {
+    const now = new Date(2025, 10, 20, 18, 0)
+    expect(formatCompactTime(new Date(2025, 10, 20, 14, 2).toISOString(), now)).toBe('2:02 PM')
+    expect(formatCompactTime(new Date(2025, 10, 12, 14, 2).toISOString(), now)).toBe('Nov 12')
+    expect(formatCompactTime(new Date(2024, 10, 12, 14, 2).toISOString(), now)).toBe('Nov 2024')
+    expect(formatCompactTime('soon', now)).toBe('—')
+  })
+})
+
+describe('formatRelative', () => {
+  const now = new Date('2025-06-10T12:00:00Z')
+  it('says just now for under 45 seconds', () => {
+    expect(formatRelative('2025-06-10T11:59:30Z', now)).toBe('just now')
+  })
+  it('counts minutes, hours and days', () => {
+    expect(formatRelative('2025-06-10T11:58:00Z', now)).toBe('2 minutes ago')
+    expect(formatRelative('2025-06-10T09:00:00Z', now)).toBe('3 hours ago')
+    expect(formatRelative('2025-06-09T12:00:00Z', now)).toBe('yesterday')
+    expect(formatRelative('2025-06-13T12:00:00Z', now)).toBe('in 3 days')
+  })
+})
+
+describe('daysBetween', () => {
+  it('counts whole days in either direction', () => {
+    expect(daysBetween('2025-01-01T00:00:00Z', '2025-01-11T00:00:00Z')).toBe(10)
+    expect(daysBetween('2025-01-01T00:00:00Z', '2025-01-01T23:00:00Z')).toBe(0)
+    expect(daysBetween('2025-01-11T00:00:00Z', '2025-01-01T00:00:00Z')).toBe(-10)
+    expect(daysBetween('2025-01-02T00:00:00Z', '2025-01-01T01:00:00Z')).toBe(0)
+  })
+  it('is NaN for unreadable input', () => {
+    expect(daysBetween('nope', '2025-01-01T00:00:00Z')).toBeNaN()
+  })
+})
+
+describe('formatBytes', () => {
+  it('uses decimal units with one decimal', () => {
+    expect(formatBytes(0)).toBe('0 bytes')
+    expect(formatBytes(1)).toBe('1 byte')
+    expect(formatBytes(999)).toBe('999 bytes')
+    expect(formatBytes(12_582_912)).toBe('12.6 MB')
+    expect(formatBytes(1_500_000_000)).toBe('1.5 GB')
+    // Whole values read like the cache limits beside them: a full 500 MB cache says 500 MB.
+    expect(formatBytes(500_000_000)).toBe('500 MB')
+    expect(formatBytes(2_000)).toBe('2 kB')
+    expect(formatBytes(-1)).toBe('—')
+  })
+})

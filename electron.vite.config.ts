@@ -31,7 +31,7 @@ export function cspMeta(): Plugin {
 
 /**
  * The demo marketplace's media files ship beside the main bundle, at out/main/demo-media,
- * where electron/main/demo/media-dir.ts looks for them first (packaged apps included).
+ * where electron/demo/media-dir.ts looks for them first (packaged apps included).
  */
 export function copyDemoMedia(): Plugin {
   return {
@@ -40,7 +40,7 @@ export function copyDemoMedia(): Plugin {
     writeBundle(options) {
       const target = resolve(options.dir ?? resolve(__dirname, 'out/main'), 'demo-media')
       rmSync(target, { recursive: true, force: true })
-      cpSync(resolve(__dirname, 'electron/main/demo/media'), target, { recursive: true })
+      cpSync(resolve(__dirname, 'electron/demo/media'), target, { recursive: true })
     }
   }
 }

@@ -107,7 +107,7 @@ export default tseslint.config(
   },
   {
     // Only the glue may import Electron at all.
-    files: ['electron/main/**/*.ts'],
+    files: ['electron/main/**/*.ts', 'electron/demo/**/*.ts'],
     ignores: ['electron/main/index.ts', 'electron/main/glue/**'],
     rules: {
       'no-restricted-imports': [

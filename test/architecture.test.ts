@@ -76,7 +76,14 @@ const inside = (target: string | null, dir: string) =>
   target !== null && (target === dir || target.startsWith(`${dir}/`))
 const show = (i: Import) => `${i.file} -> ${i.specifier}`
 
-const appDirs = ['electron/main', 'electron/preload', 'electron/host', 'renderer/src', 'shared']
+const appDirs = [
+  'electron/main',
+  'electron/demo',
+  'electron/preload',
+  'electron/host',
+  'renderer/src',
+  'shared'
+]
 const present = appDirs.filter((d) => {
   try {
     return readdirSync(join(ROOT, d)).length > 0
@@ -125,7 +132,13 @@ describe('the import scanner', () => {
   })
 
   it('sees the real tree (a broken walk must not pass vacuously)', () => {
-    for (const dir of ['electron/main', 'electron/preload', 'renderer/src', 'shared'])
+    for (const dir of [
+      'electron/main',
+      'electron/demo',
+      'electron/preload',
+      'renderer/src',
+      'shared'
+    ])
       expect(present).toContain(dir)
     expect(files).toContain('electron/main/index.ts')
     expect(files).toContain('shared/model.ts')

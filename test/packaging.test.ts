@@ -148,7 +148,7 @@ describe('what goes into the app', () => {
     'out/host/demo-server.mjs',
     'out/bench/p6-host-child.mjs',
     'electron/main/app.ts',
-    'electron/main/demo/media/thumbnail.jpg',
+    'electron/demo/media/thumbnail.jpg',
     'electron/preload/index.ts',
     'renderer/src/App.tsx',
     'renderer/index.html',

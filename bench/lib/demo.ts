@@ -1,4 +1,4 @@
-import { startDemoServer, type DemoServer } from '../../electron/main/demo'
+import { startDemoServer, type DemoServer } from '../../electron/demo'
 import { getPacer } from '../../electron/main/marketplace'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DemoItem } from '../../electron/main/demo'
+import type { DemoItem } from '../../electron/demo'
 import { openAppOnItems } from '../lib/app-page'
 import { armKeyTimer, ITEMS_CHANGED, ITEMS_PROBE, KEY_TIMER_RESULT } from '../lib/page-scripts'
 import { timing } from '../lib/stats'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { startDemoServer } from '../../electron/main/demo'
+import { startDemoServer } from '../../electron/demo'
 import { dispatch } from '../../electron/main/ipc/dispatch'
 import { createBenchApp } from '../lib/host'
 import { getPacer } from '../../electron/main/marketplace'

@@ -5,7 +5,7 @@ import type { CatalogueCache, MediaRegistry } from './catalogue/ports'
 import { createCatalogueService } from './catalogue/service'
 import type { MarketplaceClientLike, MarketplacePort } from './connections/marketplace-port'
 import { createConnectionService } from './connections/service'
-import type { DemoServer, DemoServerOptions } from './demo'
+import type { DemoServer, DemoServerOptions } from '../demo'
 import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import { HistoryStore } from './history/history-store'
@@ -83,7 +83,7 @@ const realMarketplace: MarketplacePort = {
 // Loaded on first use: most runs never start the demo. Options (a size, extra items)
 // come from the end-to-end harness only.
 export const builtInDemo = async (options: DemoServerOptions = {}): Promise<DemoServer> => {
-  const { startDemoServer } = await import('./demo')
+  const { startDemoServer } = await import('../demo')
   const demo = await startDemoServer({ mode: 'spec', port: 0, ...options })
   // The spec-mode demo sends no rate-limit headers and has no limit: without this the
   // pacer would assume a real install's 60 a minute and make the demo feel slow.

@@ -6,7 +6,7 @@ const root = resolve(__dirname, '../..')
 /** The Node programs `npm run build` bundles beside the app: out/host/<name>.mjs. */
 export const HOST_ENTRIES = {
   cli: resolve(root, 'electron/host/cli.ts'),
-  'demo-server': resolve(root, 'electron/main/demo/cli.ts')
+  'demo-server': resolve(root, 'electron/demo/cli.ts')
 } as const
 
 export const HOST_OUT_DIR = resolve(root, 'out/host')

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { builtInDemo } from '../../electron/main/app'
-import type { DemoServer } from '../../electron/main/demo'
+import type { DemoServer } from '../../electron/demo'
 import { expectNoSeriousViolations } from './axe'
 import { startHarness } from './harness'
 import { verdictCard as verdict } from './validate-helpers'

@@ -13,7 +13,7 @@ describe('Account', () => {
     expect(await page.getByText(/^@/).first().textContent()).toMatch(/^@\S+/)
     await page.getByRole('heading', { name: 'Public profile' }).waitFor()
     await page.getByText(/Online · synced/).waitFor()
-    // What the demo seller's account holds (electron/main/demo/seed.ts), as a seller reads it.
+    // What the demo seller's account holds (electron/demo/seed.ts), as a seller reads it.
     await page.getByRole('heading', { name: 'Lúcia Ferreira', level: 2 }).waitFor()
     expect(await page.getByText('@lumenstudio', { exact: true }).count()).toBe(1)
     await page.getByText('lucia@lumen-studio.example', { exact: true }).waitFor()

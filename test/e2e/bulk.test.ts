@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { DemoServer } from '../../electron/main/demo'
+import type { DemoServer } from '../../electron/demo'
 import { startOnDemo } from './harness'
 
 // A seller pastes a buyer's e-mail thread (or a spreadsheet column) into Bulk and gets a

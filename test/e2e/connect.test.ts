@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../electron/main/demo'
+import { startDemoServer, type DemoServer } from '../../electron/demo'
 import { startHarness, type Harness } from './harness'
 import { rpcRequest } from '../support/harness-http'
 

@@ -35,7 +35,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
-import type { DemoServer } from '../../electron/main/demo'
+import type { DemoServer } from '../../electron/demo'
 import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
 import { filesHolding, textHolding } from '../support/secret-scan'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DemoItem } from '../../electron/main/demo'
+import type { DemoItem } from '../../electron/demo'
 import { startHarness } from './harness'
 import { demoWithHandle, openItems } from './items-helpers'
 import type { PG } from './page-globals'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { builtInDemo } from '../../electron/main/app'
-import type { DemoServer, DemoServerOptions } from '../../electron/main/demo'
+import type { DemoServer, DemoServerOptions } from '../../electron/demo'
 import type { PageImg, PG } from './page-globals'
 
 /** The built-in demo (paced as the app paces it) with a handle the test can read data from. */

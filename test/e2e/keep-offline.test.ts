@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { builtInDemo } from '../../electron/main/app'
-import type { DemoServer } from '../../electron/main/demo'
+import type { DemoServer } from '../../electron/demo'
 import { startHarness } from './harness'
 
 // Video and audio stream while online and are stored only when the seller asks ("Keep

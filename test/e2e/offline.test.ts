@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../electron/main/demo'
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../electron/demo'
 import { getPacer } from '../../electron/main/marketplace'
 import { startHarness, type Harness } from './harness'
 

@@ -1,5 +1,5 @@
 import { describe, it, onTestFinished } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../electron/main/demo'
+import { startDemoServer, type DemoServer } from '../../electron/demo'
 import { getPacer } from '../../electron/main/marketplace'
 import { startHarness } from './harness'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { DemoServer } from '../../electron/main/demo'
+import type { DemoServer } from '../../electron/demo'
 import { startOnDemo } from './harness'
 import { codeField as field, openValidate, paste, verdictCard as verdict } from './validate-helpers'
 

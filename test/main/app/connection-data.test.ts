@@ -6,11 +6,7 @@ import type { Result } from '../../../shared/errors'
 import type { BulkJob, ConnectionView, ItemsPayload } from '../../../shared/ipc/contract'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
 import { safeSegment } from '../../../electron/main/cache/versioned-file'
-import {
-  startDemoServer,
-  type DemoServer,
-  type DemoServerOptions
-} from '../../../electron/main/demo'
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/demo'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { getPacer } from '../../../electron/main/marketplace'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'

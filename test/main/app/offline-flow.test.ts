@@ -13,7 +13,7 @@ import type {
 import type { Freshness } from '../../../shared/ipc/contract'
 import { mediaHttpPath } from '../../../shared/media-url'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
-import { startDemoServer, type DemoServer } from '../../../electron/main/demo'
+import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import { startHostServer } from '../../../electron/host/server'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { getPacer } from '../../../electron/main/marketplace'

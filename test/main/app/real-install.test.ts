@@ -4,11 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../../shared/errors'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
-import {
-  startDemoServer,
-  type DemoServer,
-  type DemoServerOptions
-} from '../../../electron/main/demo'
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/demo'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 

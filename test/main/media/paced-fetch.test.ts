@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../../electron/main/demo'
+import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import {
   createMarketplaceClient,
   createPacer,

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseItemsResponse } from '../../../electron/main/marketplace/wire/normalise'
+import { parseItemsResponse } from '../../electron/main/marketplace/wire/normalise'
 import { CLIENT_HEADERS } from './helpers'
 
-const root = join(__dirname, '..', '..', '..')
+const root = join(__dirname, '..', '..')
 // The demo-server CLI from source; `npm run demo-server` runs the same code built to
 // out/host/demo-server.mjs (npm itself would only add a layer of signal handling).
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx')
@@ -20,7 +20,7 @@ function start(args: string[]): {
   lines: Promise<Record<string, string>>
   exit: Promise<number | null>
 } {
-  const child = spawn(tsx, ['electron/main/demo/cli.ts', ...args], {
+  const child = spawn(tsx, ['electron/demo/cli.ts', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe']
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseItemsResponse } from '../../../electron/main/marketplace/wire/normalise'
+import { parseItemsResponse } from '../../electron/main/marketplace/wire/normalise'
 import { demo, get } from './helpers'
 
 describe('demo server at size 10,000', () => {

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { parseAccountResponse } from '../../../electron/main/marketplace/wire/normalise'
+import { parseAccountResponse } from '../../electron/main/marketplace/wire/normalise'
 import { CLIENT_HEADERS, demo, get } from './helpers'
 
 describe('demo server faults', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultMediaDir } from '../../../electron/main/demo/media-dir'
+import { defaultMediaDir } from '../../electron/demo/media-dir'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { demo } from './helpers'

@@ -4,7 +4,7 @@ import {
   parseItemResponse,
   parseItemsResponse,
   parsePurchaseResponse
-} from '../../../electron/main/marketplace/wire/normalise'
+} from '../../electron/main/marketplace/wire/normalise'
 import { CLIENT_HEADERS, demo, get, postForm, rawRequest, sendJson } from './helpers'
 
 const ISO_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseItemsResponse } from '../../../electron/main/marketplace/wire/normalise'
+import { parseItemsResponse } from '../../electron/main/marketplace/wire/normalise'
 import { demo, get } from './helpers'
 
 async function bytes(res: Response): Promise<Buffer> {

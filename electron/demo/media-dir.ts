@@ -12,6 +12,6 @@ export function defaultMediaDir(): string {
   const candidates = [join(here, 'media')]
   for (let dir = here, level = 0; level < 4; level++, dir = dirname(dir))
     candidates.push(join(dir, 'demo-media'))
-  candidates.push(resolve(process.cwd(), 'electron', 'main', 'demo', 'media'))
+  candidates.push(resolve(process.cwd(), 'electron', 'demo', 'media'))
   return candidates.find((dir) => existsSync(join(dir, 'thumbs'))) ?? candidates[0]!
 }

@@ -1,10 +1,6 @@
 import { request } from 'node:http'
 import { afterEach } from 'vitest'
-import {
-  startDemoServer,
-  type DemoServer,
-  type DemoServerOptions
-} from '../../../electron/main/demo'
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../electron/demo'
 
 /** What Seller Desk sends: a non-browser agent and a JSON Accept header (real-installs §1, 3). */
 export const CLIENT_HEADERS = {

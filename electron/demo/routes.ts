@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Params } from './params'
 import type { Reply } from './reply'
-import type { Operation } from '../marketplace/wire/envelopes'
+import type { Operation } from '../main/marketplace/wire/envelopes'
 import type { DemoData, DemoItem, DemoPurchase } from './types'
 
 // The demo serves the same four operations the client reads: one name for each.

@@ -1,0 +1,216 @@
+import { z } from 'zod'
+import { ItemSchema, PurchaseSchema } from '../model'
+import { ErrorKindSchema } from '../errors'
+import { ItemSortSchema, ItemSummarySchema, KindFilterSchema } from '../item-query'
+
+/** The shapes the channels of contract.ts carry, requests and answers; contract.ts re-exports them. */
+
+export const ThemeSchema = z.enum(['system', 'light', 'dark'])
+export type Theme = z.infer<typeof ThemeSchema>
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  transport: z.enum(['electron', 'browser']),
+  platform: z.string()
+})
+export type AppInfo = z.infer<typeof AppInfoSchema>
+
+export const ConnectionViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.string(),
+  isDemo: z.boolean(),
+  /** Where the key is: never the key itself. */
+  keyStorage: z.enum(['keychain', 'session', 'none'])
+})
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>
+
+export const ConnectionsStateSchema = z.object({
+  connections: z.array(ConnectionViewSchema),
+  activeId: z.string().nullable(),
+  keychain: z.enum(['available', 'unavailable']),
+  /** Set when settings.json was damaged and connections were left out: one sentence to show. */
+  settingsNotice: z.string().nullable().optional()
+})
+export type ConnectionsState = z.infer<typeof ConnectionsStateSchema>
+
+export const baseUrlField = z.string().trim().min(1, 'Enter the marketplace URL').max(2048)
+export const apiKeyField = z.string().trim().min(1, 'Enter the API key').max(512)
+export const labelField = z.string().trim().min(1).max(100)
+export const idField = z.string().min(1).max(100)
+
+/** How fresh cached data is; `source: 'cache'` with `offline: true` means the network failed. */
+export const FreshnessSchema = z.object({
+  fetchedAt: z.string(),
+  source: z.enum(['network', 'cache']),
+  offline: z.boolean(),
+  /** The reason the refresh failed, when data came from the cache after a failure. */
+  refreshError: z.string().nullable(),
+  /** What kind of failure that was (a locked keychain reads differently from a network fault). */
+  refreshErrorKind: ErrorKindSchema.nullable().optional()
+})
+export type Freshness = z.infer<typeof FreshnessSchema>
+
+export const cached = <T extends z.ZodType>(schema: T) =>
+  z.object({ data: schema, freshness: FreshnessSchema })
+
+export const ItemsPayloadSchema = z.object({
+  items: z.array(ItemSchema),
+  /** Items the server sent that could not be read, by field: shown, never hidden silently. */
+  skipped: z.array(z.object({ index: z.number(), field: z.string(), message: z.string() })),
+  /** Set when the list endpoint could not be used (real-installs §15, 18). */
+  listProblem: z.enum(['empty-or-single', 'server-data-fault']).nullable()
+})
+export type ItemsPayload = z.infer<typeof ItemsPayloadSchema>
+
+/** One window of the filtered, sorted catalogue, and what the toolbar and notices need. */
+export const ItemsWindowSchema = ItemsPayloadSchema.omit({ items: true }).extend({
+  rows: z.array(ItemSummarySchema),
+  offset: z.number().int().nonnegative(),
+  /** Items matching the query and filters. */
+  matched: z.number().int().nonnegative(),
+  /** Items in the whole list. */
+  total: z.number().int().nonnegative(),
+  categories: z.array(z.string()),
+  /** Whether the item asked about with `has` is in the list (undefined when not asked). */
+  has: z.boolean().optional()
+})
+export type ItemsWindow = z.infer<typeof ItemsWindowSchema>
+
+export const ItemsQuerySchema = z.object({
+  refresh: z.boolean().optional(),
+  query: z.string().max(500),
+  category: z.string().max(500),
+  kind: KindFilterSchema,
+  sort: ItemSortSchema,
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive().max(1000),
+  has: z.number().int().positive().optional()
+})
+export type ItemsQuery = z.infer<typeof ItemsQuerySchema>
+
+/** From the lookup history: the code's previous check, and a flag when a valid code stopped being valid. */
+export const validationHistory = {
+  previous: z.object({ valid: z.boolean(), checkedAt: z.string() }).optional(),
+  /** Valid before, not valid now: refunded or cancelled since. */
+  flag: z.literal('was-valid').optional()
+}
+
+export const ValidationSchema = z.discriminatedUnion('valid', [
+  z.object({
+    valid: z.literal(true),
+    purchase: PurchaseSchema,
+    code: z.string(),
+    checkedAt: z.string(),
+    ...validationHistory
+  }),
+  z.object({
+    valid: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+    checkedAt: z.string(),
+    ...validationHistory
+  })
+])
+export type Validation = z.infer<typeof ValidationSchema>
+
+/** One recorded validation (lookup history), newest first in lists. */
+export const HistoryEntrySchema = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  checkedAt: z.string(),
+  /** The site's text for a code that is not valid. */
+  message: z.string().nullable(),
+  /** license_type as the site sent it. */
+  license: z.string().nullable(),
+  itemId: z.number().int().nullable(),
+  itemName: z.string().nullable(),
+  supportedUntil: z.string().nullable(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  downloaded: z.boolean().nullable(),
+  flag: z.literal('was-valid').nullable()
+})
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
+
+/** Settings' view of the offline cache (catalogue files and media together). */
+export const CacheInfoSchema = z.object({
+  bytes: z.number(),
+  limitBytes: z.number(),
+  files: z.number(),
+  dataDir: z.string()
+})
+export type CacheInfo = z.infer<typeof CacheInfoSchema>
+
+/** A media file's offline copy: `bytes` is its size when kept, null otherwise. */
+export const MediaOfflineSchema = z.object({ kept: z.boolean(), bytes: z.number().nullable() })
+export type MediaOffline = z.infer<typeof MediaOfflineSchema>
+
+/** The demo marketplace's sample purchase codes, one per verdict: public, never a key. */
+export const SampleCodesSchema = z.object({
+  valid: z.string(),
+  expired: z.string(),
+  noSupport: z.string(),
+  invalid: z.string()
+})
+export type SampleCodes = z.infer<typeof SampleCodesSchema>
+
+export const BulkResultSchema = z.object({
+  code: z.string(),
+  /** False for codes that are not UUIDs: they are still checked, the UI only warns. */
+  looksLikeUuid: z.boolean(),
+  status: z.enum(['pending', 'valid', 'not-valid', 'error']),
+  itemId: z.number().int().nullable(),
+  itemName: z.string().nullable(),
+  license: z.string().nullable(),
+  supportedUntil: z.string().nullable(),
+  /** The site's text (not valid) or what went wrong (error). */
+  message: z.string().nullable(),
+  errorKind: ErrorKindSchema.nullable(),
+  flag: z.literal('was-valid').nullable()
+})
+export type BulkResult = z.infer<typeof BulkResultSchema>
+
+export const BulkJobSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(['running', 'paused', 'done', 'cancelled']),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** ISO time the job resumes after a rate-limit wait; null when not waiting. */
+  waitingUntil: z.string().nullable(),
+  results: z.array(BulkResultSchema)
+})
+export type BulkJob = z.infer<typeof BulkJobSchema>
+
+/** Whether the global shortcut is in place; `message` says why not when it was asked for. */
+export const ShortcutStatusSchema = z.object({
+  state: z.enum(['on', 'off', 'refused']),
+  message: z.string().nullable()
+})
+export type ShortcutStatus = z.infer<typeof ShortcutStatusSchema>
+
+/** Quick lookup's desktop settings (global shortcut, tray); `available` is false in the browser host. */
+export const QuickSettingsSchema = z.object({
+  available: z.boolean(),
+  /** Electron accelerator ("CommandOrControl+Alt+V"); null when turned off. */
+  shortcut: z.string().nullable(),
+  /** How this system writes it ("Ctrl+Alt+V", "Cmd+Option+V"). */
+  shortcutLabel: z.string().nullable(),
+  shortcutStatus: ShortcutStatusSchema,
+  keepInTray: z.boolean(),
+  /** False where the system shows no tray (or in the browser host). */
+  trayAvailable: z.boolean()
+})
+export type QuickSettings = z.infer<typeof QuickSettingsSchema>
+
+/** A code main asks a window to check (deep link, tray, lookup window); null when none waits. */
+export const PendingLookupSchema = z.object({ code: z.string().nullable() })
+/**
+ * For the main window: a code, and the verdict main already has for it when it was just
+ * checked (the lookup window, a tray entry), so handing a code over sends no second request.
+ */
+export const MainLookupSchema = PendingLookupSchema.extend({ checked: ValidationSchema.nullable() })
+
+export const jobRequest = z.object({ jobId: z.string().min(1).max(100) })
+export const csvFile = z.object({ filename: z.string(), csv: z.string() })

@@ -30,13 +30,13 @@ import { defaultUserAgent } from './user-agent'
 export interface MarketplaceClientOptions {
   baseUrl: string
   apiKey: string
-  /** Per attempt, from sending to the last byte; default 15 s. */
+  /** Per attempt, from sending to the last byte; default 15 s (2 min for the whole catalogue). */
   timeoutMs?: number
   fetch?: FetchLike
   /** Default: the shared pacer of the base URL's origin (getPacer). */
   pacer?: Pacer
   userAgent?: string
-  /** Cap on an API answer's body; default 20 MB. */
+  /** Cap on an API answer's body; default 20 MB (256 MB for the whole catalogue). */
   maxBodyBytes?: number
   /** Retries after a 429 or a 502/503/504 carrying Retry-After. */
   retry?: { attempts?: number; maxWaitMs?: number }
@@ -80,6 +80,10 @@ export interface MarketplaceClient {
 
 const DEFAULT_TIMEOUT_MS = 15_000
 const DEFAULT_MAX_BODY = 20 * 1024 * 1024
+// The whole catalogue in one answer: about 780 bytes an item, so 100,000 items are ~78 MB and
+// take longer than one item does, even on a fast line. Given limits apply to every call.
+const LIST_TIMEOUT_MS = 120_000
+const LIST_MAX_BODY = 256 * 1024 * 1024
 
 /**
  * The Seller API's four operations for one base URL and key. Every call is paced,
@@ -169,7 +173,14 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   async function listItemsReport(callOptions?: CallOptions): Promise<ItemsResult> {
     const reading = await call(
       'items',
-      { url: withKey(endpoint('items/all')), method: 'GET' },
+      {
+        url: withKey(endpoint('items/all')),
+        method: 'GET',
+        limits: {
+          timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
+          maxBodyBytes: options.maxBodyBytes ?? LIST_MAX_BODY
+        }
+      },
       callOptions
     )
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }

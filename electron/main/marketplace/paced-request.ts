@@ -11,6 +11,8 @@ export interface CallOptions {
 }
 
 export interface ApiRequest {
+  /** This request's own time limit and body cap, where the context's do not fit (the whole catalogue). */
+  limits?: { timeoutMs: number; maxBodyBytes: number }
   url: URL
   method: 'GET' | 'POST'
   form?: URLSearchParams
@@ -42,7 +44,7 @@ async function once(
     signal: call.signal,
     ...(call.priority ? { priority: call.priority } : {})
   })
-  const deadline = new Deadline(ctx.timeoutMs, call.signal)
+  const deadline = new Deadline(request.limits?.timeoutMs ?? ctx.timeoutMs, call.signal)
   let response: Response
   try {
     response = await ctx.fetch(request.url, {
@@ -68,7 +70,12 @@ async function once(
     if (redirect) await response.body?.cancel().catch(() => undefined)
     const body = redirect
       ? new Uint8Array(0)
-      : await readCapped(response, ctx.maxBodyBytes, deadline, ctx.host)
+      : await readCapped(
+          response,
+          request.limits?.maxBodyBytes ?? ctx.maxBodyBytes,
+          deadline,
+          ctx.host
+        )
     return interpret(
       operation,
       { status: response.status, headers: response.headers, body, url: request.url },

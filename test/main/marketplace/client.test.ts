@@ -425,6 +425,31 @@ describe('transport failures', () => {
     expect(e.message).toMatch(/larger than 1 MB/)
   })
 
+  it('takes a whole catalogue over 20 MB (100,000 items are ~78 MB), and no other answer that large', async () => {
+    const padding = 'x'.repeat(1024)
+    const items = Array.from({ length: 24_000 }, (_, i) => ({
+      ...ITEM,
+      id: i + 1,
+      description: padding
+    }))
+    const body = JSON.stringify({ status: 'success', items })
+    expect(body.length).toBeGreaterThan(21 * 1024 * 1024)
+    const f = await serve((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      // The account answer is as large as the list: only the list may be.
+      res.end(
+        req.url.pathname.includes('account')
+          ? body.replace('"items":', '"data":{"username":"x","padding":').replace(/]}$/, ']}}')
+          : body
+      )
+    })
+    const c = client(f)
+    expect((await c.listItems()).length).toBe(24_000)
+    const e = await failure(c.getAccount())
+    expect(e.kind).toBe('bad-response')
+    expect(e.message).toMatch(/larger than 20 MB/)
+  })
+
   it('refuses a declared Content-Length over the cap without reading it', async () => {
     const f = await serve((_req, res) => {
       res.writeHead(200, {

@@ -1,7 +1,7 @@
 import type { Item } from '../../../shared/model'
 import type { ItemsPayload } from '../../../shared/ipc/contract'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
-import { isKindedError } from '../ipc/failure'
+import { kindOf } from '../util/kind-of'
 import type { CachedEntry, CatalogueCache } from './ports'
 
 /**
@@ -19,8 +19,6 @@ export const NETWORK_KINDS = new Set([
   'server',
   'rate-limited'
 ])
-
-export const kindOf = (e: unknown): string | null => (isKindedError(e) ? e.kind : null)
 
 /**
  * A list built from known ids (the list endpoint failed or listed nothing) knows only the

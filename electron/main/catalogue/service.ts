@@ -3,7 +3,8 @@ import type { Freshness, ItemsPayload, ItemsQuery, ResponseOf } from '../../../s
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { windowOf } from './items-window'
-import { createListSources, keepLargerList, kindOf, NETWORK_KINDS } from './list-sources'
+import { kindOf } from '../util/kind-of'
+import { createListSources, keepLargerList, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, MediaRegistry } from './ports'
 

@@ -9,6 +9,7 @@ import { safeSegment, type StoreLog } from '../cache/versioned-file'
 import { csvFilename, toCsv } from './csv'
 import { entryOf, verdictOfEntry } from '../../../shared/verdict'
 import { historyMatcher } from './query'
+import { normaliseCode } from '../../../shared/purchase-code'
 
 /**
  * Bump when a line's shape changes. Lines this version cannot read (a newer format, a value
@@ -145,7 +146,7 @@ export class HistoryStore {
   /** The latest check of a code, if any ("checked before: 2 days ago, valid"). */
   async previousFor(connectionId: string, code: string): Promise<HistoryEntry | null> {
     const state = await this.serial.run(connectionId, () => this.load(connectionId))
-    return this.latestFor(state.entries, code.trim().toLowerCase())
+    return this.latestFor(state.entries, normaliseCode(code))
   }
 
   /** Newest first; `query` matches a verdict word, or part of a code, item name or message. */

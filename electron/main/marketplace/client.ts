@@ -60,9 +60,6 @@ export interface ItemsResult {
   notFound: boolean
 }
 
-/** The marketplace's answer to a code: one type with the rest of the app (shared/verdict.ts). */
-export type ValidationResult = PurchaseAnswer
-
 export interface MarketplaceClient {
   readonly baseUrl: string
   readonly pacer: Pacer
@@ -75,7 +72,7 @@ export interface MarketplaceClient {
   /** The same read, with what a plain list cannot say: skipped items and "No Items Found". */
   listItemsReport(options?: CallOptions): Promise<ItemsResult>
   getItem(id: number, options?: CallOptions): Promise<Item>
-  validatePurchase(code: string, options?: CallOptions): Promise<ValidationResult>
+  validatePurchase(code: string, options?: CallOptions): Promise<PurchaseAnswer>
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000

@@ -7,8 +7,7 @@ export {
   type CallOptions,
   type ItemsResult,
   type MarketplaceClient,
-  type MarketplaceClientOptions,
-  type ValidationResult
+  type MarketplaceClientOptions
 } from './client'
 export { KEY_PROOF_MS } from './key-proof'
 export { MarketplaceError, isMarketplaceError, type MarketplaceErrorKind } from './errors'

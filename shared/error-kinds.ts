@@ -1,6 +1,6 @@
 /**
  * Every way a call can fail, as the renderer sees it, as a plain list: the renderer checks
- * answers against it with the small zod/mini build, main with full zod (errors.ts).
+ * answers against it with a plain guard (transport/http-transport.ts), main with zod (errors.ts).
  */
 export const ERROR_KINDS = [
   'invalid-input',

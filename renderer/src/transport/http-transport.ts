@@ -1,24 +1,39 @@
-// zod/mini, not zod: the same checks at a fraction of the bytes the page must load first.
-import * as z from 'zod/mini'
 import { ERROR_KINDS } from '../../../shared/error-kinds'
-import type { Result } from '../../../shared/errors'
+import type { AppError, Result } from '../../../shared/errors'
 import type { SellerDeskApi } from '../../../shared/ipc/api'
 import { channelMethods } from '../../../shared/ipc/channels'
 import { mediaHttpPath } from '../../../shared/media-url'
 
 export const HOST_STOPPED = "Seller Desk's local service stopped: restart it with npm start."
 
-// AppErrorSchema (shared/errors.ts) in zod/mini's words; call() returning Result<unknown>
-// without a cast keeps the two in step.
-const WireError = z.object({
-  kind: z.enum(ERROR_KINDS),
-  message: z.string(),
-  retryAfterMs: z.optional(z.number())
-})
-const ResultEnvelope = z.union([
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: WireError })
-])
+const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS)
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
+
+/**
+ * AppErrorSchema (shared/errors.ts) as a plain guard. The answer is our own host's (main
+ * has already checked every request and marketplace answer with zod); checking its envelope
+ * by hand keeps zod out of the renderer's bundle (README, Performance: P5).
+ */
+function wireError(v: unknown): AppError | null {
+  if (!isRecord(v) || typeof v.kind !== 'string' || !KINDS.has(v.kind)) return null
+  if (typeof v.message !== 'string') return null
+  const { kind, message, retryAfterMs } = v
+  if (retryAfterMs !== undefined && typeof retryAfterMs !== 'number') return null
+  // A fresh object: nothing the answer carried besides these reaches the stores.
+  return {
+    kind: kind as AppError['kind'],
+    message,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs })
+  }
+}
+
+/** The host's answer as a Result, or null when it is not one. */
+function resultOf(body: unknown): Result<unknown> | null {
+  if (!isRecord(body)) return null
+  if (body.ok === true && 'data' in body) return { ok: true, data: body.data }
+  const error = body.ok === false ? wireError(body.error) : null
+  return error ? { ok: false, error } : null
+}
 
 export interface HttpTransportOptions {
   token: string
@@ -55,8 +70,8 @@ export function createHttpTransport(options: HttpTransportOptions): SellerDeskAp
     } catch {
       body = null
     }
-    const parsed = ResultEnvelope.safeParse(body)
-    if (parsed.success) return parsed.data
+    const result = resultOf(body)
+    if (result) return result
     return {
       ok: false,
       error: {

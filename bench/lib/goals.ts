@@ -20,9 +20,11 @@ const always = (n: number) => (): number => n
 
 export const GOALS: readonly Goal[] = [
   {
+    // "Main answers the cached list": the Items view's read, queryItems (list read and
+    // indexed, first window answered). listItems, the whole list for scripts, is shown beside.
     measure: 'p1',
     kind: 'ratio',
-    label: /^listItems handler \/ raw parse/,
+    label: /^queryItems first window \/ raw parse/,
     on: 'value',
     max: always(1.5),
     text: () => '<= 1.5x'

@@ -67,7 +67,7 @@ export const p3Lookup: Measure = {
       const u = timing('Enter -> verdict painted (Validate view)', ui)
       const w = timing('raw HTTP POST round trip (fetch from Node, same demo)', raw)
       const notes = [
-        'Codes cycle through valid, invalid, expired-support and no-support; one unmeasured lookup first. The app path is renderer -> host /rpc -> dispatch -> catalogue service -> marketplace client (paced) -> demo; the lookup-history write is part of it. The raw trip is fetch straight to the demo. Demo and host share this process.'
+        'Codes cycle through valid, invalid, expired-support and no-support; one unmeasured lookup first. The app path is renderer -> host /rpc -> dispatch -> the one purchase check (lookup/purchase-check.ts) -> marketplace client (paced) -> demo; history and the learnt item are written after the answer, off this path. The raw trip is fetch straight to the demo. Demo and host share this process.'
       ]
       if (timeouts > 0)
         notes.push(

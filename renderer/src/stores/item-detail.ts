@@ -1,5 +1,6 @@
 import { summaryOf } from '../../../shared/item-summary'
 import { getBridge } from '../bridge'
+import { latestRequest } from '../lib/latest-request'
 import type { ItemsState } from './items'
 import { findRow, withSummary } from './items-list'
 
@@ -7,11 +8,11 @@ type Set = (patch: Partial<ItemsState>) => void
 type Get = () => ItemsState
 
 // Only the latest detail request may write (an item opened, then another, quickly).
-let detailSeq = 0
+const latestDetail = latestRequest()
 
 /** A reset drops whatever detail answer is still on its way. */
 export function forgetDetail(): void {
-  detailSeq++
+  latestDetail.drop()
 }
 
 /** Opening one item: its list row at once, then the full item from main, then fresh. */
@@ -21,7 +22,7 @@ export function detailActions(
 ): Pick<ItemsState, 'loadDetail' | 'refreshDetail'> {
   return {
     async loadDetail(id) {
-      const seq = ++detailSeq
+      const isLatest = latestDetail.start()
       const current = get().detail
       const known = current?.id === id ? current.item : null
       const list = get().list
@@ -38,7 +39,7 @@ export function detailActions(
         }
       })
       const first = await getBridge().getItem({ id })
-      if (seq !== detailSeq) return
+      if (!isLatest()) return
       if (!first.ok) {
         set({
           detail: {
@@ -77,10 +78,10 @@ export function detailActions(
       const current = get().detail
       if (!current) return
       if (!current.item) return get().loadDetail(current.id)
-      const seq = ++detailSeq
+      const isLatest = latestDetail.start()
       set({ detail: { ...current, refreshing: true } })
       const result = await getBridge().getItem({ id: current.id, refresh: true })
-      if (seq !== detailSeq) return
+      if (!isLatest()) return
       const latest = get().detail
       if (!latest || latest.id !== current.id) return
       set({

@@ -3,6 +3,7 @@ import type { AppError } from '../../../shared/errors'
 import type { Freshness, ItemsWindow } from '../../../shared/ipc/contract'
 import type { ItemFilters, ItemSummary } from '../../../shared/item-query'
 import { ITEMS_PAGE, summaryOf } from '../../../shared/item-summary'
+import { latestRequest } from '../lib/latest-request'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
 import { detailActions, forgetDetail } from './item-detail'
@@ -69,8 +70,8 @@ const PAGE = ITEMS_PAGE
 
 // Responses can arrive out of order (refresh pressed twice, a new search, a connection
 // switch): only the latest list request may write, and a window only into its own list.
-let listSeq = 0
-let querySeq = 0
+const latestList = latestRequest()
+const latestQuery = latestRequest()
 const asking = new Set<string>()
 
 const filtersOf = (s: ItemFilters): ItemFilters => ({
@@ -107,10 +108,10 @@ export const useItems = create<ItemsState>((set, get) => {
 
   /** The current search and filters over main's list as it is (no request to the marketplace). */
   const requery = async (): Promise<void> => {
-    const seq = ++querySeq
+    const isLatest = latestQuery.start()
     const asked = filtersKey(get())
     const result = await ask(false)
-    if (seq !== querySeq || !result.ok || !get().list) return
+    if (!isLatest() || !result.ok || !get().list) return
     if (asked !== filtersKey(get())) return
     set({ list: replaced(result.data.data, asked) })
   }
@@ -128,11 +129,11 @@ export const useItems = create<ItemsState>((set, get) => {
     detail: null,
 
     async load() {
-      const seq = ++listSeq
+      const isLatest = latestList.start()
       set({ status: get().list ? 'ready' : 'loading', error: null })
       const asked = filtersKey(get())
       const first = await ask(false)
-      if (seq !== listSeq) return
+      if (!isLatest()) return
       if (!first.ok) {
         set({ status: 'error', error: first.error })
         return
@@ -149,11 +150,11 @@ export const useItems = create<ItemsState>((set, get) => {
 
     async refresh() {
       if (!get().list) return get().load()
-      const seq = ++listSeq
+      const isLatest = latestList.start()
       set({ refreshing: true })
       const asked = filtersKey(get())
       const result = await ask(true)
-      if (seq !== listSeq) return
+      if (!isLatest()) return
       if (result.ok) {
         set({
           refreshing: false,
@@ -216,10 +217,10 @@ export const useItems = create<ItemsState>((set, get) => {
 
     async syncKnownIds() {
       if (get().status !== 'ready' || !get().list?.listProblem || get().refreshing) return
-      const seq = ++listSeq
+      const isLatest = latestList.start()
       const asked = filtersKey(get())
       const result = await ask(false)
-      if (seq !== listSeq || !result.ok) return
+      if (!isLatest() || !result.ok) return
       // Only the cached answer: were it a fresh read, load() and refresh() own that.
       if (result.data.freshness.source !== 'cache') return
       set({ list: replaced(result.data.data, asked) })
@@ -236,8 +237,8 @@ export const useItems = create<ItemsState>((set, get) => {
       set({ scrollTop: top })
     },
     reset() {
-      listSeq++
-      querySeq++
+      latestList.drop()
+      latestQuery.drop()
       forgetDetail()
       set({
         ...initialFilters,

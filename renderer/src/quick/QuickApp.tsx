@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ExternalLink, ScanLine, X } from 'lucide-react'
+import { ExternalLink, X } from 'lucide-react'
 import { scanForCode } from '../../../shared/purchase-code'
 import { bridgeKind, getBridge } from '../bridge'
 import { useNow } from '../lib/use-now'
@@ -8,6 +8,7 @@ import { useConnections } from '../stores/connections'
 import { useSettings } from '../stores/settings'
 import { useValidate } from '../stores/validate'
 import { Button } from '../ui/Button'
+import { CodeField } from '../ui/CodeField'
 import { Skeleton } from '../ui/Skeleton'
 import { ErrorState } from '../ui/States'
 import { VerdictCard, announce } from '../views/validate/VerdictCard'
@@ -140,40 +141,25 @@ export function QuickApp(): React.JSX.Element {
             role="search"
             aria-label="Quick code check"
           >
-            <label htmlFor="quick-code" className={code.label}>
-              Purchase code
-            </label>
-            <div className={code.fieldRow}>
-              <input
-                ref={inputRef}
-                id="quick-code"
-                className={code.codeInput}
-                value={v.input}
-                onChange={(e) => setInput(e.target.value)}
-                placeholder="Paste a code"
-                spellCheck={false}
-                autoComplete="off"
-                autoCapitalize="off"
-                maxLength={200}
-                aria-describedby="quick-hint"
-              />
-              <Button
-                type="submit"
-                variant={opensRecord ? 'secondary' : 'primary'}
-                icon={<ScanLine size={16} aria-hidden />}
-                busy={v.checking}
-                disabled={scan.kind === 'none'}
-              >
-                Check
-              </Button>
-            </div>
-            <p id="quick-hint" className={code.hint}>
-              {v.input.trim() !== '' && scan.kind === 'none'
-                ? 'No purchase code in this text: paste the code itself.'
-                : opensRecord
-                  ? 'Enter opens the full record in Seller Desk · Esc closes'
-                  : 'Enter checks the code · Esc closes'}
-            </p>
+            <CodeField
+              id="quick-code"
+              inputRef={inputRef}
+              value={v.input}
+              onChange={setInput}
+              placeholder="Paste a code"
+              describedBy="quick-hint"
+              busy={v.checking}
+              disabled={scan.kind === 'none'}
+              variant={opensRecord ? 'secondary' : 'primary'}
+              hintId="quick-hint"
+              hint={
+                v.input.trim() !== '' && scan.kind === 'none'
+                  ? 'No purchase code in this text: paste the code itself.'
+                  : opensRecord
+                    ? 'Enter opens the full record in Seller Desk · Esc closes'
+                    : 'Enter checks the code · Esc closes'
+              }
+            />
           </form>
 
           <div className="visually-hidden" aria-live="polite" aria-atomic="true">

@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ClipboardEvent, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ScanLine, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
 import { scanForCode } from '../../../../shared/purchase-code'
 import { isUuidShaped, normaliseCode } from '../../lib/codes'
 import { useNow } from '../../lib/use-now'
 import { useNav } from '../../stores/nav'
 import { useValidate } from '../../stores/validate'
-import { Button } from '../../ui/Button'
+import { CodeField } from '../../ui/CodeField'
 import { Skeleton } from '../../ui/Skeleton'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { useBulk } from '../../stores/bulk'
@@ -133,37 +133,19 @@ export function ValidateView(): React.JSX.Element {
       <ValidateTabs />
       <div className={styles.body}>
         <form className={code.form} onSubmit={submit} role="search" aria-label="Code check">
-          <label htmlFor="purchase-code" className={code.label}>
-            Purchase code
-          </label>
-          <div className={code.fieldRow}>
-            <input
-              ref={inputRef}
-              id="purchase-code"
-              className={code.codeInput}
-              value={s.input}
-              onChange={(e) => setInput(e.target.value)}
-              onPaste={onPaste}
-              placeholder="e.g. 3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c"
-              spellCheck={false}
-              autoComplete="off"
-              autoCapitalize="off"
-              maxLength={200}
-              aria-describedby={warnShape ? 'code-hint code-warning' : 'code-hint'}
-            />
-            <Button
-              type="submit"
-              variant="primary"
-              icon={<ScanLine size={16} aria-hidden />}
-              busy={s.checking}
-              disabled={!s.input.trim()}
-            >
-              Check
-            </Button>
-          </div>
-          <p id="code-hint" className={code.hint}>
-            Paste a buyer’s code to check it at once, or type it and press Enter.
-          </p>
+          <CodeField
+            id="purchase-code"
+            inputRef={inputRef}
+            value={s.input}
+            onChange={setInput}
+            onPaste={onPaste}
+            placeholder="e.g. 3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c"
+            describedBy={warnShape ? 'code-hint code-warning' : 'code-hint'}
+            busy={s.checking}
+            disabled={!s.input.trim()}
+            hintId="code-hint"
+            hint="Paste a buyer’s code to check it at once, or type it and press Enter."
+          />
           {warnShape && (
             <p id="code-warning" className={styles.warning}>
               <TriangleAlert size={14} aria-hidden />

@@ -1,5 +1,4 @@
 import {
-  CircleX,
   Download,
   ShieldAlert,
   ShieldCheck,
@@ -10,7 +9,7 @@ import {
 } from 'lucide-react'
 import type { Validation } from '../../../../shared/ipc/contract'
 import type { Purchase } from '../../../../shared/model'
-import { verdictOfValidation } from '../../../../shared/verdict'
+import { verdictOfValidation, type Verdict } from '../../../../shared/verdict'
 import { shortCode } from '../../lib/codes'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { categoryLine } from '../items/ItemCard'
@@ -137,19 +136,23 @@ interface CardProps {
   next: string | null
 }
 
-function ValidCard({
+/**
+ * The card around either verdict: its tone, the stale note, and the heading in the model's
+ * words ("Valid · support expired"), as bulk, History and the tray say it.
+ */
+function VerdictShell({
   v,
-  now,
+  verdict,
   stale,
   next,
-  onOpenItem
-}: CardProps & {
-  v: Extract<Validation, { valid: true }>
-  onOpenItem(id: number): void
+  children
+}: {
+  v: Validation
+  verdict: Verdict
+  stale: boolean
+  next: string | null
+  children: React.ReactNode
 }): React.JSX.Element {
-  const p = v.purchase
-  const verdict = verdictOfValidation(v, { now, formatDate })
-  const support = supportLine(p.supported_until, now)
   const VerdictIcon = VERDICT_ICON[verdict.state]
   return (
     <article
@@ -163,13 +166,32 @@ function ValidCard({
       <header className={styles.verdict}>
         <VerdictIcon size={40} aria-hidden className={styles.verdictIcon} />
         <div>
-          {/* The model's words ("Valid · support expired"), as bulk, History and the tray say it. */}
           <h2 id="verdict-word" className={styles.verdictWord}>
             {verdict.label}
           </h2>
           <p className={`${styles.code} mono`}>{v.code}</p>
         </div>
       </header>
+      {children}
+    </article>
+  )
+}
+
+function ValidCard({
+  v,
+  now,
+  stale,
+  next,
+  onOpenItem
+}: CardProps & {
+  v: Extract<Validation, { valid: true }>
+  onOpenItem(id: number): void
+}): React.JSX.Element {
+  const p = v.purchase
+  const verdict = verdictOfValidation(v, { now, formatDate })
+  const support = supportLine(p.supported_until, now)
+  return (
+    <VerdictShell v={v} verdict={verdict} stale={stale} next={next}>
       <dl className={styles.facts}>
         <div>
           <dt>Licence</dt>
@@ -200,7 +222,7 @@ function ValidCard({
       <ItemMiniCard purchase={p} onOpenItem={onOpenItem} />
       <PreviousCheck v={v} now={now} />
       <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
-    </article>
+    </VerdictShell>
   )
 }
 
@@ -212,23 +234,7 @@ function InvalidCard({
 }: CardProps & { v: Extract<Validation, { valid: false }> }): React.JSX.Element {
   const verdict = verdictOfValidation(v, { now, formatDate })
   return (
-    <article
-      className={`${card.card} ${styles.card}`}
-      data-tone={verdict.tone}
-      data-verdict={verdict.state}
-      data-stale={stale || undefined}
-      aria-labelledby="verdict-word"
-    >
-      <StaleNote stale={stale} code={v.code} next={next} />
-      <header className={styles.verdict}>
-        <CircleX size={40} aria-hidden className={styles.verdictIcon} />
-        <div>
-          <h2 id="verdict-word" className={styles.verdictWord}>
-            Not valid
-          </h2>
-          <p className={`${styles.code} mono`}>{v.code}</p>
-        </div>
-      </header>
+    <VerdictShell v={v} verdict={verdict} stale={stale} next={next}>
       <p className={styles.serverMessage}>
         The marketplace said: <q>{v.message}</q>
       </p>
@@ -242,7 +248,7 @@ function InvalidCard({
       )}
       <PreviousCheck v={v} now={now} />
       <p className={styles.checkedAt}>Checked {formatDateTime(v.checkedAt, now)}</p>
-    </article>
+    </VerdictShell>
   )
 }
 

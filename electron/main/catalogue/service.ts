@@ -85,18 +85,17 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     keep?: (fetched: T, cached: CachedEntry<T>) => { data: T; why: string } | null
   }): Promise<Fresh<T>> {
     const cached = await spec.read().catch(() => null)
-    if (cached && !spec.refresh) {
-      spec.seen(cached.data)
-      return {
-        data: cached.data,
-        freshness: {
-          fetchedAt: cached.fetchedAt,
-          source: 'cache',
-          offline: false,
-          refreshError: null
-        }
-      }
+    /** A cached copy as the answer, with what the seller is told about its age. */
+    const fromCache = (
+      data: T,
+      fetchedAt: string,
+      why: Omit<Freshness, 'fetchedAt' | 'source'>
+    ): Fresh<T> => {
+      spec.seen(data)
+      return { data, freshness: { fetchedAt, source: 'cache', ...why } }
     }
+    if (cached && !spec.refresh)
+      return fromCache(cached.data, cached.fetchedAt, { offline: false, refreshError: null })
     try {
       const data = await spec.fetch()
       const kept = cached && spec.keep ? spec.keep(data, cached) : null
@@ -104,16 +103,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         // Still the cached copy's age: only part of it was read again.
         const entry = { data: kept.data, fetchedAt: cached.fetchedAt }
         await quietly('update the cache', () => spec.write(entry))
-        spec.seen(kept.data)
-        return {
-          data: kept.data,
-          freshness: {
-            fetchedAt: cached.fetchedAt,
-            source: 'cache',
-            offline: false,
-            refreshError: kept.why
-          }
-        }
+        return fromCache(kept.data, cached.fetchedAt, { offline: false, refreshError: kept.why })
       }
       const fetchedAt = now().toISOString()
       await quietly('update the cache', () => spec.write({ data, fetchedAt }))
@@ -125,18 +115,12 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     } catch (e) {
       const kind = kindOf(e)
       if (!cached || kind === null || !(NETWORK_KINDS.has(kind) || KEY_KINDS.has(kind))) throw e
-      spec.seen(cached.data)
-      return {
-        data: cached.data,
-        freshness: {
-          fetchedAt: cached.fetchedAt,
-          source: 'cache',
-          offline: OFFLINE_KINDS.has(kind),
-          refreshError:
-            kind === 'keychain-unavailable' ? KEYCHAIN_LOCKED_SAVED_DATA : (e as Error).message,
-          refreshErrorKind: kind as Freshness['refreshErrorKind']
-        }
-      }
+      return fromCache(cached.data, cached.fetchedAt, {
+        offline: OFFLINE_KINDS.has(kind),
+        refreshError:
+          kind === 'keychain-unavailable' ? KEYCHAIN_LOCKED_SAVED_DATA : (e as Error).message,
+        refreshErrorKind: kind as Freshness['refreshErrorKind']
+      })
     }
   }
 

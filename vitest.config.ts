@@ -11,6 +11,8 @@ import react from '@vitejs/plugin-react'
 //   time because each drives a browser.
 export default defineConfig({
   test: {
+    // Two at once even on two cores: end-to-end files mostly wait on Chromium and the host.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -36,8 +38,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false
+          hookTimeout: 120_000
         }
       }
     ]

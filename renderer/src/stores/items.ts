@@ -68,6 +68,19 @@ export interface ItemsState extends ItemFilters {
 const initialFilters: ItemFilters = { query: '', category: '', kind: 'all', sort: 'newest' }
 const PAGE = ITEMS_PAGE
 
+/** A store with nothing in it: at start, and after a reset (the layout is the seller's). */
+const CLEARED = {
+  ...initialFilters,
+  list: null,
+  freshness: null,
+  status: 'idle',
+  error: null,
+  refreshing: false,
+  refreshError: null,
+  scrollTop: 0,
+  detail: null
+} satisfies Partial<ItemsState>
+
 // Responses can arrive out of order (refresh pressed twice, a new search, a connection
 // switch): only the latest list request may write, and a window only into its own list.
 const latestList = latestRequest()
@@ -117,16 +130,8 @@ export const useItems = create<ItemsState>((set, get) => {
   }
 
   return {
-    ...initialFilters,
-    list: null,
-    freshness: null,
-    status: 'idle',
-    error: null,
-    refreshing: false,
-    refreshError: null,
+    ...CLEARED,
     layout: 'grid',
-    scrollTop: 0,
-    detail: null,
 
     async load() {
       const isLatest = latestList.start()
@@ -240,17 +245,7 @@ export const useItems = create<ItemsState>((set, get) => {
       latestList.drop()
       latestQuery.drop()
       forgetDetail()
-      set({
-        ...initialFilters,
-        list: null,
-        freshness: null,
-        status: 'idle',
-        error: null,
-        refreshing: false,
-        refreshError: null,
-        scrollTop: 0,
-        detail: null
-      })
+      set(CLEARED)
     }
   }
 })

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { clipboardCode } from '../../../electron/main/glue/clipboard'
-import { FakeTray } from './fakes'
+import { resetElectronFake } from './fakes'
 
 // Quick lookup reading the clipboard, through the faked 'electron' module (fakes.ts).
 
@@ -9,13 +9,7 @@ vi.mock('electron', () => fake.module)
 
 const CODE = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
 
-beforeEach(() => {
-  fake.windows.length = 0
-  FakeTray.created.length = 0
-  FakeTray.refuse = false
-  fake.globalShortcut.taken.clear()
-  fake.globalShortcut.unregisterAll()
-})
+beforeEach(() => resetElectronFake(fake))
 
 describe('clipboard', () => {
   it('takes the code out of a copied support mail', async () => {

@@ -6,7 +6,7 @@ import {
   receiveDeepLinks,
   registerDeepLinks
 } from '../../../electron/main/glue/deep-link'
-import { FakeTray, fakeEvent } from './fakes'
+import { fakeEvent, resetElectronFake } from './fakes'
 
 // sellerdesk:// links on all three paths, through the faked 'electron' module (fakes.ts).
 
@@ -15,13 +15,7 @@ vi.mock('electron', () => fake.module)
 
 const CODE = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
 
-beforeEach(() => {
-  fake.windows.length = 0
-  FakeTray.created.length = 0
-  FakeTray.refuse = false
-  fake.globalShortcut.taken.clear()
-  fake.globalShortcut.unregisterAll()
-})
+beforeEach(() => resetElectronFake(fake))
 
 describe('deep links', () => {
   const delivered: string[] = []

@@ -360,3 +360,12 @@ export function createElectronFake(): ElectronFake {
   }
   return fake
 }
+
+/** Forgets every window, tray and shortcut the last test made: call it in beforeEach. */
+export function resetElectronFake(fake: ReturnType<typeof createElectronFake>): void {
+  fake.windows.length = 0
+  FakeTray.created.length = 0
+  FakeTray.refuse = false
+  fake.globalShortcut.taken.clear()
+  fake.globalShortcut.unregisterAll()
+}

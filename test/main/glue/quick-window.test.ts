@@ -7,7 +7,7 @@ import {
 import { createMainWindow } from '../../../electron/main/glue/window'
 import { APP_PAGE_URL, appUrlCheck } from '../../../electron/main/glue/app-url'
 import { senderCheck } from '../../../electron/main/glue/security'
-import { FakeTray, type FakeBrowserWindow } from './fakes'
+import { type FakeBrowserWindow, resetElectronFake } from './fakes'
 
 // The lookup window's sandbox and placement, through the faked 'electron' module (fakes.ts).
 
@@ -20,13 +20,7 @@ const windowOptions = {
   devTools: false
 }
 
-beforeEach(() => {
-  fake.windows.length = 0
-  FakeTray.created.length = 0
-  FakeTray.refuse = false
-  fake.globalShortcut.taken.clear()
-  fake.globalShortcut.unregisterAll()
-})
+beforeEach(() => resetElectronFake(fake))
 
 describe('lookup window', () => {
   it('has exactly the main window’s webPreferences, and loads the quick route of the same page', () => {

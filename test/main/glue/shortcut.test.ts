@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGlobalShortcut, isWaylandSession } from '../../../electron/main/glue/shortcut'
-import { FakeTray } from './fakes'
+import { resetElectronFake } from './fakes'
 
 // Quick lookup's global shortcut, driven through the faked 'electron' module (fakes.ts):
 // as the OS accepts or refuses it.
@@ -8,13 +8,7 @@ import { FakeTray } from './fakes'
 const fake = await vi.hoisted(async () => (await import('./fakes')).createElectronFake())
 vi.mock('electron', () => fake.module)
 
-beforeEach(() => {
-  fake.windows.length = 0
-  FakeTray.created.length = 0
-  FakeTray.refuse = false
-  fake.globalShortcut.taken.clear()
-  fake.globalShortcut.unregisterAll()
-})
+beforeEach(() => resetElectronFake(fake))
 
 describe('global shortcut', () => {
   it('registers the combination, and a press runs the lookup', () => {

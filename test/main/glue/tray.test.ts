@@ -4,7 +4,7 @@ import { createTray, trayIconPath } from '../../../electron/main/glue/tray'
 import { createMainWindow, hideOnClose } from '../../../electron/main/glue/window'
 import type { TrayAction } from '../../../electron/main/quick/tray-menu'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
-import { FakeTray, fakeEvent, type FakeBrowserWindow } from './fakes'
+import { FakeTray, fakeEvent, type FakeBrowserWindow, resetElectronFake } from './fakes'
 
 // The tray and its menu, through the faked 'electron' module (fakes.ts).
 
@@ -18,13 +18,7 @@ const windowOptions = {
   devTools: false
 }
 
-beforeEach(() => {
-  fake.windows.length = 0
-  FakeTray.created.length = 0
-  FakeTray.refuse = false
-  fake.globalShortcut.taken.clear()
-  fake.globalShortcut.unregisterAll()
-})
+beforeEach(() => resetElectronFake(fake))
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   code: CODE,

@@ -52,9 +52,10 @@ export function createPurchaseCheck(options: PurchaseCheckOptions): PurchaseChec
   // One queue per connection: what a later check teaches is written after an earlier one's.
   const learning = new Map<string, Promise<void>>()
   const teach = (connectionId: string, validation: Validation): void => {
-    const tail = (learning.get(connectionId) ?? Promise.resolve()).then(() =>
-      learn(connectionId, validation)
-    )
+    // A learn that fails must not stop the ones queued after it (nor reject unhandled).
+    const tail = (learning.get(connectionId) ?? Promise.resolve())
+      .then(() => learn(connectionId, validation))
+      .catch(() => log.warn('[lookup] Could not learn from the lookup.'))
     learning.set(connectionId, tail)
     void tail.then(() => {
       if (learning.get(connectionId) === tail) learning.delete(connectionId)

@@ -152,4 +152,25 @@ describe('the one check: the seller waits for the answer only', () => {
     expect(priorities).toEqual(['bulk', undefined])
     expect(recorded.map((v) => v.code)).toEqual(['good-code', 'good-code'])
   })
+
+  it('a learn that fails does not stop the ones queued after it', async () => {
+    const learnt: string[] = []
+    const warnings: string[] = []
+    let calls = 0
+    const lookups = createPurchaseCheck({
+      history: recordingIn(recorded),
+      learn: async (_id, v) => {
+        if (calls++ === 0) throw new Error('disk full')
+        learnt.push(v.code)
+      },
+      media: { allow: () => undefined },
+      fresh,
+      log: { warn: (m) => void warnings.push(m) }
+    })
+    await lookups.check(CONN, client, 'good-code')
+    await lookups.check(CONN, client, 'nope')
+    await lookups.settled()
+    expect(learnt).toEqual(['nope'])
+    expect(warnings).toEqual(['[lookup] Could not learn from the lookup.'])
+  })
 })

@@ -41,7 +41,7 @@ describe('Items', () => {
     const { h, items } = await start()
     const { page } = h
     const newest = byNewest(items)[0]!
-    expect(await count(h)).toBe(`${items.length} items`)
+    await expect.poll(() => count(h)).toBe(`${items.length} items`)
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: newest.name }) })
@@ -93,8 +93,8 @@ describe('Items', () => {
           ).length === n,
         expected.length
       )
-      expect(await count(h)).toBe(`${expected.length} of ${items.length}`)
-      expect(await renderedNames(h.page)).toEqual(expected)
+      await expect.poll(() => count(h)).toBe(`${expected.length} of ${items.length}`)
+      await expect.poll(() => renderedNames(h.page)).toEqual(expected)
       return expected
     }
     // Narrows with each key, no Enter needed.

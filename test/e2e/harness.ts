@@ -13,8 +13,8 @@
  *
  * - Started inside a test (or a beforeEach), the harness closes itself when that test
  *   ends; if the test failed it first saves test-results/screenshots/<test>.png and a
- *   Playwright trace test-results/traces/<test>.zip (open with `npx playwright
- *   show-trace`). Started in a beforeAll, call `close()` in the afterAll yourself.
+ *   Playwright trace test-results/traces/<test>.zip with a DOM snapshot of every step
+ *   (open with `npx playwright show-trace`). Started in a beforeAll, call `close()` in the afterAll yourself.
  * - `host.stop()` / `host.restart()` stop and restart the host on the same port, token
  *   and data folder (offline and "service stopped" states; reload the page after).
  * - `consoleLines` collects the page's console messages and uncaught errors.
@@ -200,7 +200,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       viewport: options.viewport ?? { width: 1280, height: 800 }
     })
     cleanups.push(() => context.close())
-    await context.tracing.start({ screenshots: true, snapshots: true })
+    // DOM snapshots only: the trace still shows the page at every step (and a failure
+    // saves a real screenshot), while a screencast of every frame cost about a third of
+    // the end-to-end suite's CPU on a 2-core machine.
+    await context.tracing.start({ screenshots: false, snapshots: true })
     const page = await context.newPage()
     page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`))
     page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`))

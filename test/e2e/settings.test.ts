@@ -96,8 +96,12 @@ describe('Settings', () => {
     const { page } = h
     await page.getByTestId('balance').waitFor()
     await page.keyboard.press('Control+5')
+    // The theme applies at once and saves in the background; a reload that lands before
+    // the save has reached the host cancels it (Electron's IPC has no such window).
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/rpc/setTheme')
     await page.getByRole('radio', { name: /Dark/ }).check()
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
+    expect((await saved).ok()).toBe(true)
     await page.reload()
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' })

@@ -29,7 +29,8 @@ export default defineConfig({
           name: 'jsdom',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/renderer/setup.ts']
+          setupFiles: ['test/renderer/setup.ts'],
+          testTimeout: 20_000
         }
       },
       {

@@ -4,6 +4,7 @@ import { TriangleAlert } from 'lucide-react'
 import { scanForCode } from '../../../../shared/purchase-code'
 import { isUuidShaped, normaliseCode } from '../../lib/codes'
 import { useNow } from '../../lib/use-now'
+import { useShownAfter } from '../../lib/use-shown-after'
 import { useNav } from '../../stores/nav'
 import { useValidate } from '../../stores/validate'
 import { CodeField } from '../../ui/CodeField'
@@ -22,6 +23,9 @@ import card from '../../ui/Card.module.css'
 import code from '../../ui/CodeCheck.module.css'
 import verdict from './VerdictCard.module.css'
 import styles from './Validate.module.css'
+
+/** How long a check runs before the page says it is checking. */
+const CHECKING_GRACE_MS = 150
 
 function CheckingSkeleton(): React.JSX.Element {
   return (
@@ -75,6 +79,9 @@ export function ValidateView(): React.JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null)
   // Ticks: "12 days left" must not go stale in an app left open all day.
   const now = useNow()
+  // Most answers come within a frame or two: the skeleton and spinner are for a real wait.
+  // The button is disabled at once all the same, so a second Enter sends nothing.
+  const showChecking = useShownAfter(s.checking, CHECKING_GRACE_MS)
 
   // After a restart the session's list is empty: the history fills it.
   useEffect(() => {
@@ -141,8 +148,8 @@ export function ValidateView(): React.JSX.Element {
             onPaste={onPaste}
             placeholder="e.g. 3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c"
             describedBy={warnShape ? 'code-hint code-warning' : 'code-hint'}
-            busy={s.checking}
-            disabled={!s.input.trim()}
+            busy={showChecking}
+            disabled={!s.input.trim() || s.checking}
             hintId="code-hint"
             hint="Paste a buyer’s code to check it at once, or type it and press Enter."
           />
@@ -173,7 +180,7 @@ export function ValidateView(): React.JSX.Element {
         )}
 
         <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-          {s.checking
+          {showChecking
             ? 'Checking…'
             : s.result
               ? announce(s.result, now)
@@ -183,7 +190,7 @@ export function ValidateView(): React.JSX.Element {
         </div>
 
         <div className={code.result}>
-          {s.checking && <CheckingSkeleton />}
+          {showChecking && <CheckingSkeleton />}
           {!s.checking && s.error && (
             <ValidateError
               error={s.error}

@@ -105,6 +105,33 @@ describe('ValidateView', () => {
     expect(screen.queryByText(/doesn’t look like a purchase code/)).toBeNull()
   })
 
+  it('shows the checking skeleton only when the answer is slow, and refuses a second send at once', async () => {
+    let answer: (() => void) | null = null
+    const bridge = installFakeBridge({
+      validatePurchase: (req) =>
+        new Promise((resolve) => {
+          answer = () => void validOn()(req).then(resolve)
+        })
+    })
+    render(<ValidateView />)
+    const field = screen.getByLabelText('Purchase code')
+    vi.useFakeTimers()
+    fireEvent.change(field, { target: { value: CODE } })
+    fireEvent.submit(field.closest('form')!)
+    const button = screen.getByRole('button', { name: 'Check' })
+    expect(button).toBeDisabled()
+    expect(screen.queryByRole('status', { name: 'Checking the code' })).toBeNull()
+    expect(live()).toHaveTextContent(/^$/)
+    act(() => void vi.advanceTimersByTime(150))
+    expect(screen.getByRole('status', { name: 'Checking the code' })).toBeInTheDocument()
+    expect(live()).toHaveTextContent('Checking…')
+    expect(bridge.calls.validatePurchase).toHaveLength(1)
+    vi.useRealTimers()
+    await act(async () => answer!())
+    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Checking the code' })).toBeNull()
+  })
+
   it('shows expired support in amber words and no support as neutral', async () => {
     installFakeBridge({
       validatePurchase: validOn({

@@ -1,12 +1,15 @@
 import type { Item } from '../../../shared/model'
 import type { ItemsPayload, ItemsQuery, ItemsWindow } from '../../../shared/ipc/contract'
-import { buildIndex, matchPositions, type ItemIndex } from '../../../shared/item-query'
+import { buildIndex, matchPositions, queryWords, type ItemIndex } from '../../../shared/item-query'
 import { summaryOf } from '../../../shared/item-summary'
 
 // One index per list (the cache answers the same array while its file is unchanged), and
 // the last query's matches per index: scrolling asks for windows of the same matches.
 const indexes = new WeakMap<readonly Item[], ItemIndex>()
-const lastMatches = new WeakMap<ItemIndex, { key: string; positions: number[] }>()
+const lastMatches = new WeakMap<
+  ItemIndex,
+  { key: string; filters: string; words: string[]; positions: number[] }
+>()
 
 function indexOf(items: readonly Item[]): ItemIndex {
   let index = indexes.get(items)
@@ -17,12 +20,27 @@ function indexOf(items: readonly Item[]): ItemIndex {
   return index
 }
 
+/**
+ * Every word of the last search lies inside some word of this one (a letter typed, a word
+ * added): this search's matches are among the last one's, already in order.
+ */
+export function narrows(last: string[], now: string[]): boolean {
+  return last.length > 0 && last.every((w) => now.some((n) => n.includes(w)))
+}
+
 function matchesOf(index: ItemIndex, q: ItemsQuery): number[] {
   const key = JSON.stringify([q.query, q.category, q.kind, q.sort])
+  const filters = JSON.stringify([q.category, q.kind, q.sort])
+  const words = queryWords(q.query)
   const last = lastMatches.get(index)
   if (last?.key === key) return last.positions
-  const positions = matchPositions(index, q)
-  lastMatches.set(index, { key, positions })
+  // A keystroke that narrows the search looks only at the last matches, not the whole list.
+  const haystacks = index.haystacks
+  const positions =
+    last && haystacks && last.filters === filters && narrows(last.words, words)
+      ? last.positions.filter((n) => words.every((w) => haystacks[n]!.includes(w)))
+      : matchPositions(index, q)
+  lastMatches.set(index, { key, filters, words, positions })
   return positions
 }
 

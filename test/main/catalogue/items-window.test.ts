@@ -5,6 +5,7 @@ import {
   createCatalogueService,
   type CatalogueService
 } from '../../../electron/main/catalogue/service'
+import { narrows } from '../../../electron/main/catalogue/items-window'
 import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
 
 const KEY = 'b'.repeat(64)
@@ -106,5 +107,31 @@ describe('queryItems: main answers the window the grid shows', () => {
     expect((await service.queryItems(query({ has: 7, limit: 1 }))).data.has).toBe(true)
     expect((await service.queryItems(query({ has: 77, limit: 1 }))).data.has).toBe(false)
     expect((await service.queryItems(query())).data.has).toBeUndefined()
+  })
+})
+
+describe('queryItems: a search that narrows the last one', () => {
+  it('knows a narrowing search from one that is not', () => {
+    expect(narrows(['ra'], ['rar'])).toBe(true)
+    expect(narrows(['rare'], ['rare', '3'])).toBe(true)
+    expect(narrows(['are', 'com'], ['common', 'rare'])).toBe(true)
+    expect(narrows(['rare'], ['rar'])).toBe(false)
+    expect(narrows(['rare', '3'], ['rare'])).toBe(false)
+    expect(narrows([], ['rare'])).toBe(false)
+  })
+
+  it('answers each keystroke as a fresh search would, typing on and back', async () => {
+    const typed = ['r', 'ra', 'rare', 'rare 3', 'rare 30', 'rare 3', 'rare', 'co', 'com 1', 'c']
+    const asTyped = []
+    for (const q of typed) asTyped.push((await service.queryItems(query({ query: q }))).data)
+    const fresh = []
+    for (const q of typed) {
+      // Another filter in between: each answer is computed from the whole list.
+      await service.queryItems(query({ kind: 'video' }))
+      fresh.push((await service.queryItems(query({ query: q }))).data)
+    }
+    expect(asTyped).toEqual(fresh)
+    expect(asTyped[4]!.rows.map((r) => r.id)).toEqual([30])
+    expect(asTyped[8]!.matched).toBe(11)
   })
 })

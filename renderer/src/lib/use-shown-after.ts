@@ -7,6 +7,9 @@ import { useEffect, useState } from 'react'
  * painted about 15 ms later (README, Performance: P3). Shown after a grace period, it only
  * appears when there is a wait to show.
  */
+/** How long a check runs before a window says it is checking (Validate, quick lookup). */
+export const CHECKING_GRACE_MS = 150
+
 export function useShownAfter(on: boolean, delayMs: number): boolean {
   const [shown, setShown] = useState(false)
   useEffect(() => {

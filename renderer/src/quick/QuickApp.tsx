@@ -4,6 +4,7 @@ import { ExternalLink, X } from 'lucide-react'
 import { scanForCode } from '../../../shared/purchase-code'
 import { bridgeKind, getBridge } from '../bridge'
 import { useNow } from '../lib/use-now'
+import { CHECKING_GRACE_MS, useShownAfter } from '../lib/use-shown-after'
 import { useConnections } from '../stores/connections'
 import { useSettings } from '../stores/settings'
 import { useValidate } from '../stores/validate'
@@ -104,6 +105,8 @@ export function QuickApp(): React.JSX.Element {
   }, [close])
 
   const scan = scanForCode(v.input)
+  // As in Validate: the skeleton and spinner are for a real wait, the field is locked at once.
+  const showChecking = useShownAfter(v.checking, CHECKING_GRACE_MS)
   const shown = v.result && !v.checking ? v.result : null
   // Enter on the code just checked opens its record; on a changed code it checks that one.
   const opensRecord = shown !== null && scan.kind !== 'none' && scan.code === shown.code
@@ -148,8 +151,8 @@ export function QuickApp(): React.JSX.Element {
               onChange={setInput}
               placeholder="Paste a code"
               describedBy="quick-hint"
-              busy={v.checking}
-              disabled={scan.kind === 'none'}
+              busy={showChecking}
+              disabled={scan.kind === 'none' || v.checking}
               variant={opensRecord ? 'secondary' : 'primary'}
               hintId="quick-hint"
               hint={
@@ -163,7 +166,7 @@ export function QuickApp(): React.JSX.Element {
           </form>
 
           <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-            {v.checking
+            {showChecking
               ? 'Checking…'
               : shown
                 ? announce(shown, now)
@@ -173,7 +176,7 @@ export function QuickApp(): React.JSX.Element {
           </div>
 
           <div className={`${code.result} ${styles.result}`}>
-            {v.checking && (
+            {showChecking && (
               <div
                 className={`${card.card} ${styles.checking}`}
                 role="status"

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QuickSettings, Validation } from '../../../shared/ipc/contract'
 import { App } from '../../../renderer/src/App'
 import { QuickApp } from '../../../renderer/src/quick/QuickApp'
 import { isQuickRoute } from '../../../renderer/src/quick/route'
 import { useValidate } from '../../../renderer/src/stores/validate'
 import { QuickLookupSection } from '../../../renderer/src/views/settings/QuickLookupSection'
-import { installFakeBridge, ok, resetStores, samplePurchase } from '../fake-bridge'
+import { deferred, installFakeBridge, ok, resetStores, samplePurchase } from '../fake-bridge'
 
 const CODE = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
 const OTHER = '9a8b7c6d-1e2f-4a3b-8c4d-5e6f7a8b9c0d'
@@ -122,6 +122,41 @@ describe('lookup window (?view=quick)', () => {
     expect(await verdict()).toBeInTheDocument()
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
     expect(bridge.calls.openInMainWindow).toBeUndefined()
+  })
+})
+
+describe('lookup window: a slow answer', () => {
+  it('shows the checking skeleton only after a grace period, and locks the field at once', async () => {
+    const answer = deferred<null>()
+    const bridge = installFakeBridge({
+      takeQuickLookup: slot(null),
+      validatePurchase: async (req) => {
+        await answer.promise
+        return ok({
+          valid: true as const,
+          purchase: samplePurchase({ purchase_code: req.code }),
+          code: req.code,
+          checkedAt: new Date().toISOString()
+        })
+      }
+    })
+    render(<QuickApp />)
+    const field = await screen.findByLabelText('Purchase code')
+    vi.useFakeTimers()
+    try {
+      fireEvent.change(field, { target: { value: CODE } })
+      fireEvent.submit(field.closest('form')!)
+      expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled()
+      expect(screen.queryByRole('status', { name: 'Checking the code' })).toBeNull()
+      act(() => void vi.advanceTimersByTime(150))
+      expect(screen.getByRole('status', { name: 'Checking the code' })).toBeInTheDocument()
+      expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+    } finally {
+      vi.useRealTimers()
+    }
+    await act(async () => answer.resolve(null))
+    expect(await verdict()).toHaveTextContent(CODE)
+    expect(screen.queryByRole('status', { name: 'Checking the code' })).toBeNull()
   })
 })
 

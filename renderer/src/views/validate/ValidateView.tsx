@@ -4,7 +4,7 @@ import { TriangleAlert } from 'lucide-react'
 import { scanForCode } from '../../../../shared/purchase-code'
 import { isUuidShaped, normaliseCode } from '../../lib/codes'
 import { useNow } from '../../lib/use-now'
-import { useShownAfter } from '../../lib/use-shown-after'
+import { CHECKING_GRACE_MS, useShownAfter } from '../../lib/use-shown-after'
 import { useNav } from '../../stores/nav'
 import { useValidate } from '../../stores/validate'
 import { CodeField } from '../../ui/CodeField'
@@ -23,9 +23,6 @@ import card from '../../ui/Card.module.css'
 import code from '../../ui/CodeCheck.module.css'
 import verdict from './VerdictCard.module.css'
 import styles from './Validate.module.css'
-
-/** How long a check runs before the page says it is checking. */
-const CHECKING_GRACE_MS = 150
 
 function CheckingSkeleton(): React.JSX.Element {
   return (

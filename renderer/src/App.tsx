@@ -12,9 +12,11 @@ import {
   ItemDetailView,
   ItemsView,
   SettingsView,
+  useViewCode,
   ValidateView
 } from './frame/routes'
 import { useConnections } from './stores/connections'
+import { useItems } from './stores/items'
 import { useNav } from './stores/nav'
 import { watchReconnect } from './stores/reconnect'
 import { useSettings } from './stores/settings'
@@ -25,6 +27,12 @@ import styles from './App.module.css'
 function CurrentView(): React.JSX.Element {
   const view = useNav((s) => s.view)
   const itemId = useNav((s) => s.itemId)
+  const ready = useViewCode(view)
+  // The list is asked while the view's code loads, not after it has mounted.
+  useEffect(() => {
+    if (view === 'items' && useItems.getState().status === 'idle') void useItems.getState().load()
+  }, [view])
+  if (!ready) return <ViewFallback />
   switch (view) {
     case 'account':
       return <AccountView />

@@ -57,6 +57,8 @@ export function App(): React.JSX.Element {
   const error = useConnections((s) => s.error)
   const loadConnections = useConnections((s) => s.load)
   const loadSettings = useSettings((s) => s.load)
+  // Settings say which view opens (the last one): the frame waits for them, not a wrong view.
+  const settingsLoaded = useSettings((s) => s.loaded)
   const [version, setVersion] = useState<string | null>(null)
 
   useEffect(() => {
@@ -80,7 +82,7 @@ export function App(): React.JSX.Element {
         <ErrorState error={error} onRetry={() => void loadConnections()} />
       </main>
     )
-  } else if (!state) {
+  } else if (!state || (connected && !settingsLoaded)) {
     body = <FrameSkeleton />
   } else if (!connected) {
     body = (

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
+import { bootFirstScreen } from './frame/boot'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { usePendingLookup } from './frame/pending-lookup'
@@ -60,6 +61,8 @@ export function App(): React.JSX.Element {
   // Settings say which view opens (the last one): the frame waits for them, not a wrong view.
   const settingsLoaded = useSettings((s) => s.loaded)
   const [version, setVersion] = useState<string | null>(null)
+
+  useEffect(() => bootFirstScreen(), [])
 
   useEffect(() => {
     void loadConnections()

@@ -78,6 +78,13 @@ const byView: Record<View, Code[]> = {
   settings: [settings]
 }
 
+const allCodes: Code[] = [account, connect, settings, items, itemDetail, validate, history]
+
+/** Asks for every view's code (one file), before any view is shown. */
+export function preloadViews(): void {
+  for (const c of allCodes) void c.load().catch(() => {})
+}
+
 const subscribe = (l: () => void): (() => void) => {
   listeners.add(l)
   return () => listeners.delete(l)
@@ -92,12 +99,8 @@ export function useViewCode(view: View): boolean {
   useSyncExternalStore(subscribe, () => loadedCount)
   const ready = codes.every((c) => c.ready())
   useEffect(() => {
-    if (ready) {
-      for (const c of [account, connect, settings, items, itemDetail, validate, history])
-        void c.load().catch(() => {})
-      return
-    }
-    for (const c of codes) void c.load().catch(() => {})
+    if (ready) preloadViews()
+    else for (const c of codes) void c.load().catch(() => {})
   }, [codes, ready])
   return ready
 }

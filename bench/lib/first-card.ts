@@ -11,6 +11,16 @@ const FirstCard = z.object({
 export type FirstCard = z.infer<typeof FirstCard>
 
 /**
+ * A measured start: the app must have opened on Items by itself, as it does for a seller
+ * who left it there (the unmeasured warm-up load opened Items, and main remembered it).
+ */
+export function openedOnItems(card: FirstCard): FirstCard {
+  if (card.clicked !== null)
+    throw new Error('the app did not open on Items, the view the seller left it on')
+  return card
+}
+
+/**
  * Opens the app in a fresh browser context and waits until the Items view has painted
  * its first card. Times are the page's: ms since navigation start (timeOrigin is epoch ms).
  */

@@ -4,6 +4,7 @@ import { readAppInfo } from '../../electron/host/app-info'
 import { defaultRendererDir } from '../../electron/host/paths'
 import { startHostServer, type HostServer } from '../../electron/host/server'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
+import { warmFirstScreen } from '../../electron/host/warm-start'
 import { NotMeasurable } from './types'
 
 export interface BenchHost {
@@ -24,7 +25,8 @@ export function requireRenderer(): void {
 
 /**
  * The browser host started in this process, as electron/host/launch.ts does (createApp
- * with its durable offline stores under dataDir, then the host server), with one
+ * with its durable offline stores under dataDir, then the host server, then the first
+ * screen's data read while the page loads), with one
  * difference: a secret store the caller keeps across restarts stands in for the OS
  * keychain, so the bench neither needs nor touches the user's keychain.
  */
@@ -52,6 +54,7 @@ export async function startBenchHost(
     await app.close()
     throw e
   }
+  void warmFirstScreen(app)
   let closing: Promise<void> | null = null
   return {
     server,

@@ -7,6 +7,7 @@ import { readAppInfo } from './app-info'
 import { openInBrowser } from './open-url'
 import { defaultRendererDir } from './paths'
 import { startHostServer, type HostServer } from './server'
+import { warmFirstScreen } from './warm-start'
 
 export interface LaunchOptions {
   dataDir: string
@@ -85,6 +86,8 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
     await lock.release()
     throw e
   }
+  // While the browser opens and loads the page.
+  void warmFirstScreen(app)
   let demoProblem: string | null = null
   if (options.demo) {
     const started = await dispatch(app.handlers, 'startDemo', undefined, options.log)

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
+import { bootFirstScreen } from './frame/boot'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { usePendingLookup } from './frame/pending-lookup'
@@ -12,9 +13,11 @@ import {
   ItemDetailView,
   ItemsView,
   SettingsView,
+  useViewCode,
   ValidateView
 } from './frame/routes'
 import { useConnections } from './stores/connections'
+import { useItems } from './stores/items'
 import { useNav } from './stores/nav'
 import { watchReconnect } from './stores/reconnect'
 import { useSettings } from './stores/settings'
@@ -25,6 +28,12 @@ import styles from './App.module.css'
 function CurrentView(): React.JSX.Element {
   const view = useNav((s) => s.view)
   const itemId = useNav((s) => s.itemId)
+  const ready = useViewCode(view)
+  // The list is asked while the view's code loads, not after it has mounted.
+  useEffect(() => {
+    if (view === 'items' && useItems.getState().status === 'idle') void useItems.getState().load()
+  }, [view])
+  if (!ready) return <ViewFallback />
   switch (view) {
     case 'account':
       return <AccountView />
@@ -49,7 +58,11 @@ export function App(): React.JSX.Element {
   const error = useConnections((s) => s.error)
   const loadConnections = useConnections((s) => s.load)
   const loadSettings = useSettings((s) => s.load)
+  // Settings say which view opens (the last one): the frame waits for them, not a wrong view.
+  const settingsLoaded = useSettings((s) => s.loaded)
   const [version, setVersion] = useState<string | null>(null)
+
+  useEffect(() => bootFirstScreen(), [])
 
   useEffect(() => {
     void loadConnections()
@@ -72,7 +85,7 @@ export function App(): React.JSX.Element {
         <ErrorState error={error} onRetry={() => void loadConnections()} />
       </main>
     )
-  } else if (!state) {
+  } else if (!state || (connected && !settingsLoaded)) {
     body = <FrameSkeleton />
   } else if (!connected) {
     body = (

@@ -19,6 +19,7 @@ export const channels = {
   validatePurchase: 'purchases:validate',
   getSettings: 'settings:get',
   setTheme: 'settings:set-theme',
+  setLastView: 'settings:set-last-view',
   openExternal: 'shell:open-external',
   listHistory: 'history:list',
   exportHistoryCsv: 'history:export-csv',

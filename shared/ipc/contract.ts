@@ -3,6 +3,7 @@ import { AccountSchema, ItemSchema } from '../model'
 import { channels, type ChannelMethod } from './channels'
 import {
   ThemeSchema,
+  MainViewSchema,
   AppInfoSchema,
   ConnectionViewSchema,
   ConnectionsStateSchema,
@@ -132,12 +133,18 @@ export const contract = {
   getSettings: {
     channel: channels.getSettings,
     request: none,
-    response: z.object({ theme: ThemeSchema })
+    /** lastView: absent until the seller has opened a view (the app then opens on Account). */
+    response: z.object({ theme: ThemeSchema, lastView: MainViewSchema.optional() })
   },
   setTheme: {
     channel: channels.setTheme,
     request: z.object({ theme: ThemeSchema }),
     response: z.object({ theme: ThemeSchema })
+  },
+  setLastView: {
+    channel: channels.setLastView,
+    request: z.object({ view: MainViewSchema }),
+    response: z.object({ view: MainViewSchema })
   },
   /** Opens an http(s) link in the system browser; anything else is refused. */
   openExternal: {

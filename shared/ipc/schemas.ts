@@ -8,6 +8,10 @@ import { ItemSortSchema, ItemSummarySchema, KindFilterSchema } from '../item-que
 export const ThemeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof ThemeSchema>
 
+/** The views of the sidebar; the app opens on the one the seller left it on. */
+export const MainViewSchema = z.enum(['account', 'items', 'validate', 'history', 'settings'])
+export type MainView = z.infer<typeof MainViewSchema>
+
 export const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),

@@ -41,7 +41,7 @@ async function connect(h: Harness, baseUrl: string, apiKey: string): Promise<voi
   await page.getByRole('navigation', { name: 'Main' }).waitFor()
 }
 
-async function openView(page: Page, name: 'Items' | 'Validate'): Promise<void> {
+async function openView(page: Page, name: 'Account' | 'Items' | 'Validate'): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: new RegExp(name) })
@@ -112,8 +112,9 @@ describe('Offline', () => {
       if (r.url().startsWith(`${h.host.baseUrl}/media?`)) mediaAnswers.push(r.status())
     })
     await page.reload()
-    // The page starts on Account again; its cached account shows at once too.
-    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
+    // The page starts again on Items, where the seller left it; the cached account shows too.
+    await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor()
+    await openView(page, 'Account')
     await openView(page, 'Items')
     const offline = syncStatus(page)
     await page.locator('header [data-state="offline"]').waitFor({ timeout: 20_000 })

@@ -58,6 +58,34 @@ describe('first run', () => {
 })
 
 describe('frame', () => {
+  it('opens on the view the seller left it on, asking nothing of the others', async () => {
+    const bridge = installFakeBridge({
+      getSettings: async () => ok({ theme: 'system' as const, lastView: 'items' as const })
+    })
+    render(<App />)
+    expect(await screen.findByRole('heading', { name: 'Items', level: 1 })).toBeInTheDocument()
+    expect(within(nav()).getByRole('button', { name: /Items/ })).toHaveAttribute(
+      'aria-current',
+      'page'
+    )
+    expect(bridge.queryItems).toHaveBeenCalled()
+    expect(bridge.getAccount).not.toHaveBeenCalled()
+    expect(bridge.setLastView).not.toHaveBeenCalled()
+  })
+
+  it('remembers each view the seller opens, not an item opened from the list', async () => {
+    const bridge = installFakeBridge()
+    render(<App />)
+    await screen.findByRole('heading', { name: 'Account', level: 1 })
+    fireEvent.keyDown(window, { key: '4', code: 'Digit4', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'History', level: 1 })
+    await act(async () => useNav.getState().openItem(7))
+    await act(async () => useNav.getState().back())
+    fireEvent.keyDown(window, { key: '1', code: 'Digit1', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'Account', level: 1 })
+    expect(bridge.calls.setLastView).toEqual([{ view: 'history' }, { view: 'account' }])
+  })
+
   it('shows the active connection with a Demo badge and the five sections with shortcuts', async () => {
     installFakeBridge({ listConnections: async () => ok(sampleConnections({ activeId: 'demo' })) })
     render(<App />)

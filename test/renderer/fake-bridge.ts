@@ -18,7 +18,7 @@ import { summaryOf } from '../../shared/item-summary'
 import { useAccount } from '../../renderer/src/stores/account'
 import { useConnections } from '../../renderer/src/stores/connections'
 import { useItems } from '../../renderer/src/stores/items'
-import { useNav } from '../../renderer/src/stores/nav'
+import { resetNavForTests, useNav } from '../../renderer/src/stores/nav'
 import { useSettings } from '../../renderer/src/stores/settings'
 import { useToasts } from '../../renderer/src/ui/toast'
 
@@ -253,6 +253,7 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
       }),
     getSettings: async () => ok({ theme: 'system' as const }),
     setTheme: async (req) => ok({ theme: req.theme }),
+    setLastView: async (req) => ok({ view: req.view }),
     openExternal: async () => ok(null),
     listHistory: async () => ok({ entries: [], total: 0 }),
     getCacheInfo: async () => ok(sampleCacheInfo()),
@@ -331,6 +332,7 @@ export function resetStores(): void {
   useAccount.getState().reset()
   useItems.getState().reset()
   useNav.setState({ view: 'account', itemId: null, previous: 'items' })
+  resetNavForTests()
   useSettings.setState({ theme: 'system', loaded: false, cache: null, cacheError: null })
   useToasts.setState({ toasts: [] })
   delete document.documentElement.dataset['theme']

@@ -147,6 +147,20 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     })
   }
 
+  // One read of a cached list at a time: a read asked while another is under way (the
+  // host's warm-up and the page's first window) shares it instead of parsing the file
+  // again. A write starts reads afresh, so nothing read before it is answered after it.
+  const readingList = new Map<string, Promise<CachedEntry<ItemsPayload> | null>>()
+  const readCachedList = (connectionId: string): Promise<CachedEntry<ItemsPayload> | null> => {
+    const under = readingList.get(connectionId)
+    if (under) return under
+    const reading = cache.readItems(connectionId).finally(() => {
+      if (readingList.get(connectionId) === reading) readingList.delete(connectionId)
+    })
+    readingList.set(connectionId, reading)
+    return reading
+  }
+
   const readList = async (
     refresh: boolean,
     seen: (connectionId: string, payload: ItemsPayload) => void
@@ -154,9 +168,12 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const { connectionId, client } = await active()
     const listed = await fresh<ItemsPayload>({
       refresh,
-      read: async () => withLearntItems(connectionId, await cache.readItems(connectionId)),
+      read: async () => withLearntItems(connectionId, await readCachedList(connectionId)),
       fetch: async () => fetchItems(connectionId, await client()),
-      write: async (entry) => cache.writeItems(connectionId, entry),
+      write: async (entry) => {
+        readingList.delete(connectionId)
+        await cache.writeItems(connectionId, entry)
+      },
       seen: (payload) => seen(connectionId, payload),
       keep: keepLargerList
     })

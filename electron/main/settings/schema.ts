@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SHORTCUT } from '../../../shared/accelerator'
-import { ThemeSchema } from '../../../shared/ipc/contract'
+import { MainViewSchema, ThemeSchema } from '../../../shared/ipc/contract'
 
 /** Longest base URL settings hold, after normalising (checked before the key is sent). */
 export const MAX_BASE_URL_LENGTH = 2048
@@ -35,6 +35,8 @@ export const SettingsSchema = z
     connections: z.array(StoredConnectionSchema),
     activeId: z.string().nullable(),
     theme: ThemeSchema,
+    /** The view the seller had open last; absent until one was opened. */
+    lastView: MainViewSchema.optional(),
     quickLookup: QuickLookupSettingsSchema.optional()
   })
   .refine((s) => new Set(s.connections.map((c) => c.id)).size === s.connections.length, {
@@ -65,13 +67,15 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
     if (c.success && !connections.some((k) => k.id === c.data.id)) connections.push(c.data)
   }
   const theme = ThemeSchema.safeParse(o['theme'])
+  const lastView = MainViewSchema.safeParse(o['lastView'])
   const active = connections.find((c) => c.id === o['activeId'])
   return {
     settings: {
       version: 1,
       connections,
       activeId: active?.id ?? connections[0]?.id ?? null,
-      theme: theme.success ? theme.data : fallback.theme
+      theme: theme.success ? theme.data : fallback.theme,
+      ...(lastView.success ? { lastView: lastView.data } : {})
     },
     dropped: listed.length - connections.length
   }

@@ -1,27 +1,106 @@
-import { lazy } from 'react'
+import { lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react'
+import type { View } from '../stores/nav'
 
 /**
  * Every view loads on first visit, so the first paint (the frame) waits for no view's code
  * and the Items view does not wait for Account's (which brings the HTML sanitiser along).
+ *
+ * A view is rendered only once its code is here (useViewCode): a lazy component that
+ * suspends shows its fallback, and React then holds the view back until 300 ms after that
+ * fallback appeared (its reveal throttle), however soon the code arrives.
  */
-export const AccountView = lazy(() =>
-  import('../views/account/AccountView').then((m) => ({ default: m.AccountView }))
+interface Code {
+  load(): Promise<unknown>
+  ready(): boolean
+}
+interface ViewCode<P> extends Code {
+  Component: ComponentType<P>
+}
+
+const listeners = new Set<() => void>()
+let loadedCount = 0
+
+function viewCode<P extends object>(load: () => Promise<ComponentType<P>>): ViewCode<P> {
+  let loaded: ComponentType<P> | null = null
+  let loading: Promise<ComponentType<P>> | null = null
+  const start = (): Promise<ComponentType<P>> =>
+    (loading ??= load().then(
+      (c) => {
+        loaded = c
+        loadedCount++
+        for (const l of listeners) l()
+        return c
+      },
+      (e: unknown) => {
+        // A failed load (the host stopped) is tried again on the next visit.
+        loading = null
+        throw e
+      }
+    ))
+  const Component = lazy(() => {
+    if (!loaded) return start().then((c) => ({ default: c }))
+    // Called back at once, so lazy() reads the code without suspending.
+    const module = { default: loaded }
+    const now = { then: (resolve: (m: typeof module) => void) => resolve(module) }
+    return now as unknown as Promise<typeof module>
+  })
+  return { Component, load: start, ready: () => loaded !== null }
+}
+
+const account = viewCode(() => import('../views/account/AccountView').then((m) => m.AccountView))
+const connect = viewCode(() => import('../views/connect/ConnectView').then((m) => m.ConnectView))
+const settings = viewCode(() =>
+  import('../views/settings/SettingsView').then((m) => m.SettingsView)
 )
-export const ConnectView = lazy(() =>
-  import('../views/connect/ConnectView').then((m) => ({ default: m.ConnectView }))
+const items = viewCode(() => import('../views/items/ItemsView').then((m) => m.ItemsView))
+const itemDetail = viewCode(() =>
+  import('../views/items/ItemDetailView').then((m) => m.ItemDetailView)
 )
-export const SettingsView = lazy(() =>
-  import('../views/settings/SettingsView').then((m) => ({ default: m.SettingsView }))
+const validate = viewCode(() =>
+  import('../views/validate/ValidateView').then((m) => m.ValidateView)
 )
-export const ItemsView = lazy(() =>
-  import('../views/items/ItemsView').then((m) => ({ default: m.ItemsView }))
-)
-export const ItemDetailView = lazy(() =>
-  import('../views/items/ItemDetailView').then((m) => ({ default: m.ItemDetailView }))
-)
-export const ValidateView = lazy(() =>
-  import('../views/validate/ValidateView').then((m) => ({ default: m.ValidateView }))
-)
-export const HistoryView = lazy(() =>
-  import('../views/history/HistoryView').then((m) => ({ default: m.HistoryView }))
-)
+const history = viewCode(() => import('../views/history/HistoryView').then((m) => m.HistoryView))
+
+export const AccountView = account.Component
+export const ConnectView = connect.Component
+export const SettingsView = settings.Component
+export const ItemsView = items.Component
+export const ItemDetailView = itemDetail.Component
+export const ValidateView = validate.Component
+export const HistoryView = history.Component
+
+const byView: Record<View, Code[]> = {
+  account: [account],
+  items: [items],
+  item: [itemDetail, items],
+  validate: [validate],
+  history: [history],
+  settings: [settings]
+}
+
+const allCodes: Code[] = [account, connect, settings, items, itemDetail, validate, history]
+
+/** Asks for every view's code (one file), before any view is shown. */
+export function preloadViews(): void {
+  for (const c of allCodes) void c.load().catch(() => {})
+}
+
+const subscribe = (l: () => void): (() => void) => {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+
+/**
+ * Whether the view's code is here; asks for it when not. Once one view's code is here the
+ * rest loads too: they share one file, and a later first visit then shows no placeholder.
+ */
+export function useViewCode(view: View): boolean {
+  const codes = byView[view]
+  useSyncExternalStore(subscribe, () => loadedCount)
+  const ready = codes.every((c) => c.ready())
+  useEffect(() => {
+    if (ready) preloadViews()
+    else for (const c of codes) void c.load().catch(() => {})
+  }, [codes, ready])
+  return ready
+}

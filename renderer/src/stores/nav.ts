@@ -1,6 +1,8 @@
 import { create } from 'zustand'
+import type { MainView } from '../../../shared/ipc/contract'
+import { getBridge } from '../bridge'
 
-export type View = 'account' | 'items' | 'item' | 'validate' | 'history' | 'settings'
+export type View = MainView | 'item'
 
 interface NavState {
   view: View
@@ -10,11 +12,27 @@ interface NavState {
   previous: View
   /** The item just left by Back: its card takes the focus again when the list shows. */
   returnFocusTo: number | null
-  go(view: Exclude<View, 'item'>): void
+  go(view: MainView): void
+  /**
+   * At start: the view the seller left the app on, as settings keep it. Ignored once the
+   * seller has gone elsewhere.
+   */
+  restore(view: MainView): void
   /** The list calls this once it has put the focus back. */
   focusReturned(): void
   openItem(id: number): void
   back(): void
+}
+
+let moved = false
+let saved: View | null = null
+
+/** Main keeps the last view, so the next start opens where the seller was. */
+function remember(view: View): void {
+  moved = true
+  if (view === 'item' || view === saved) return
+  saved = view
+  void getBridge().setLastView({ view })
 }
 
 export const useNav = create<NavState>((set, get) => ({
@@ -22,7 +40,15 @@ export const useNav = create<NavState>((set, get) => ({
   itemId: null,
   previous: 'items',
   returnFocusTo: null,
-  go: (view) => set({ view, returnFocusTo: null }),
+  go: (view) => {
+    if (view !== get().view) remember(view)
+    set({ view, returnFocusTo: null })
+  },
+  restore: (view) => {
+    if (moved) return
+    saved = view
+    set({ view })
+  },
   focusReturned: () => set({ returnFocusTo: null }),
   openItem: (id) =>
     set({
@@ -30,5 +56,15 @@ export const useNav = create<NavState>((set, get) => ({
       itemId: id,
       previous: get().view === 'item' ? get().previous : get().view
     }),
-  back: () => set({ view: get().previous, itemId: null, returnFocusTo: get().itemId })
+  back: () => {
+    const view = get().previous
+    if (view !== 'item') remember(view)
+    set({ view, itemId: null, returnFocusTo: get().itemId })
+  }
 }))
+
+/** Tests only: a fresh start may restore the last view again. */
+export function resetNavForTests(): void {
+  moved = false
+  saved = null
+}

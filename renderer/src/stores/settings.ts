@@ -4,6 +4,7 @@ import type { CacheInfo, Theme } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 // The theme lives on <html data-theme>, where tokens.css reads it; 'system' is resolved there.
 import { applyTheme } from '../frame/theme'
+import { useNav } from './nav'
 
 interface SettingsState {
   theme: Theme
@@ -25,6 +26,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
     const r = await getBridge().getSettings()
     const theme = r.ok ? r.data.theme : 'system'
     applyTheme(theme)
+    if (r.ok && r.data.lastView) useNav.getState().restore(r.data.lastView)
     set({ theme, loaded: true })
   },
 

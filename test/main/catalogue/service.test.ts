@@ -217,3 +217,38 @@ describe('a list built from known ids learns without a Refresh', () => {
     expect((await service.listItems()).data.items.map((i) => i.id)).toEqual(ids)
   })
 })
+
+describe('reading the cached list', () => {
+  const firstWindow = {
+    query: '',
+    category: '',
+    kind: 'all' as const,
+    sort: 'newest' as const,
+    offset: 0,
+    limit: 120
+  }
+
+  it('reads the file once for windows asked while it is being read, and again after a write', async () => {
+    await service.listItems({ refresh: true })
+    let reads = 0
+    const readItems = cache.readItems.bind(cache)
+    cache.readItems = async (id) => {
+      reads++
+      return readItems(id)
+    }
+    const [a, b] = await Promise.all([
+      service.queryItems(firstWindow),
+      service.queryItems({ ...firstWindow, sort: 'name' })
+    ])
+    expect(reads).toBe(1)
+    expect(a.data.total).toBe(2)
+    expect(b.data.total).toBe(2)
+    market.keys.set(KEY, { username: 'seller', items: [1, 2, 3] })
+    const refreshed = service.queryItems({ ...firstWindow, refresh: true })
+    const during = service.queryItems(firstWindow)
+    expect((await refreshed).data.total).toBe(3)
+    await during
+    expect((await service.queryItems(firstWindow)).data.total).toBe(3)
+    expect(reads).toBeGreaterThanOrEqual(3)
+  })
+})

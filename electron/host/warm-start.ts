@@ -1,0 +1,27 @@
+import type { SellerDeskApp } from '../main/app'
+import { ITEMS_PAGE } from '../../shared/item-summary'
+
+/** The Items view's first question, as the page asks it (no search, no filter, newest first). */
+export const FIRST_WINDOW = {
+  query: '',
+  category: '',
+  kind: 'all',
+  sort: 'newest',
+  offset: 0,
+  limit: ITEMS_PAGE
+} as const
+
+/**
+ * When the app will open on Items (the view the seller left it on), the cached list is
+ * read, indexed and its first window answered while the browser loads the page: the
+ * page's own question then finds it done, or shares the read under way. Nothing is asked
+ * of the marketplace, and a failure here only leaves the page to ask as it would have.
+ */
+export async function warmFirstScreen(app: Pick<SellerDeskApp, 'handlers'>): Promise<void> {
+  try {
+    const settings = await app.handlers.getSettings(undefined)
+    if (settings.lastView === 'items') await app.handlers.queryItems({ ...FIRST_WINDOW })
+  } catch {
+    // The page asks again and shows whatever went wrong.
+  }
+}

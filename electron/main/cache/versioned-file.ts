@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { writeFileAtomic } from '../storage/atomic-file'
+import type { JsonPieces } from './list-entry-json'
 
 export interface StoreLog {
   warn(message: string): void
@@ -20,6 +21,7 @@ const SIGNED_PREFIX =
   /^\{"format":(-?\d{1,9}),"kind":"([A-Za-z0-9_-]{1,64})","sha256":"([A-Za-z0-9_-]{43})","body":/
 const PREFIX_WINDOW = 256
 const CLOSE_BRACE = 0x7d
+const CLOSE = Buffer.from('}')
 
 // base64url, not hex: 64 hex digits on disk look like an API key to every check that
 // makes sure no key was written down.
@@ -50,8 +52,9 @@ export class VersionedFile<T> {
     /**
      * Keep the last value per path and answer it again while the file is unchanged (same
      * inode, size and time): a large list is then parsed once, not on every read.
+     * `pieces` writes the body in checked pieces instead of one schema parse and one string.
      */
-    private readonly options: { keepLast?: boolean } = {}
+    private readonly options: { keepLast?: boolean; pieces?: (value: T) => JsonPieces } = {}
   ) {}
 
   async read(path: string): Promise<T | null> {
@@ -90,14 +93,31 @@ export class VersionedFile<T> {
   }
 
   async write(path: string, value: T): Promise<void> {
-    // Validate on the way out as well: a bug must not plant a file every later read rejects.
-    const checked = this.schema.parse(value)
-    const body = JSON.stringify(checked)
-    const head = JSON.stringify({ format: this.format, kind: this.kind, sha256: sha256(body) })
     this.last.delete(path)
-    await writeFileAtomic(path, `${head.slice(0, -1)},"body":${body}}`)
+    // Validate on the way out as well: a bug must not plant a file every later read rejects.
+    let checked = value
+    const { pieces, faithful } = this.options.pieces?.(value) ?? {
+      pieces: [JSON.stringify((checked = this.schema.parse(value)))],
+      faithful: () => true
+    }
+    const sum = createHash('sha256')
+    const body: Buffer[] = []
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece, 'utf8')
+      sum.update(bytes)
+      body.push(bytes)
+    }
+    const head = JSON.stringify({
+      format: this.format,
+      kind: this.kind,
+      sha256: sum.digest('base64url')
+    })
+    const bytes = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"body":`), ...body, CLOSE])
+    body.length = 0
+    await writeFileAtomic(path, bytes)
     const file = this.options.keepLast ? await fileStamp(path) : null
-    if (file !== null) this.remember(path, checked, file)
+    // A value the schema would have changed is not the file's: the next read parses the file.
+    if (file !== null && faithful()) this.remember(path, checked, file)
   }
 
   /**

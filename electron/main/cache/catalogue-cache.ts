@@ -85,6 +85,10 @@ export class FileCatalogueCache implements CatalogueCache {
     this.options.onItemsWritten?.(connectionId, value.data.items)
   }
 
+  releaseItems(connectionId: string): void {
+    this.items.release(this.file(connectionId, 'items.json'))
+  }
+
   readItem(connectionId: string, id: number) {
     return this.item.read(this.file(connectionId, join('items', `${Math.trunc(id)}.json`)))
   }

@@ -68,6 +68,11 @@ export class VersionedFile<T> {
     return value
   }
 
+  /** Forgets the value kept for a path; the file is read again when next asked. */
+  release(path: string): void {
+    this.last.delete(path)
+  }
+
   /** One file's value at a time: the active connection's list, not every list ever opened. */
   private remember(path: string, value: T, file: string): void {
     this.last.clear()

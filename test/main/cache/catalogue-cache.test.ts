@@ -138,6 +138,18 @@ describe('FileCatalogueCache', () => {
     expect(await cache.readItems('a')).toBeNull()
   })
 
+  it('lets go of the item list it holds when told, and reads it from disk next time', async () => {
+    const written = { fetchedAt: at, data: itemsPayload(3) }
+    await cache.writeItems('a', written)
+    // The list it was given stands for the file it wrote, until released.
+    expect(await cache.readItems('a')).toBe(written)
+    cache.releaseItems('a')
+    const again = await cache.readItems('a')
+    expect(again).not.toBe(written)
+    expect(again).toEqual(written)
+    expect(await cache.readItems('a')).toBe(again)
+  })
+
   it('keeps connection ids from steering paths', async () => {
     await cache.writeAccount('../../escape', { fetchedAt: at, data: makeAccount() })
     expect(await readdir(join(dataDir, 'cache'))).toEqual([

@@ -22,6 +22,7 @@ const SIGNED_PREFIX =
 const PREFIX_WINDOW = 256
 const CLOSE_BRACE = 0x7d
 const CLOSE = Buffer.from('}')
+const CHUNK_BYTES = 1 << 20
 
 // base64url, not hex: 64 hex digits on disk look like an API key to every check that
 // makes sure no key was written down.
@@ -106,20 +107,31 @@ export class VersionedFile<T> {
       faithful: () => true
     }
     const sum = createHash('sha256')
-    const body: Buffer[] = []
+    // Pieces are gathered into chunks of about a megabyte as they come: the body is never
+    // both in pieces and in one buffer.
+    const chunks: Buffer[] = []
+    let pending: Buffer[] = []
+    let pendingBytes = 0
+    const flush = (): void => {
+      if (pending.length > 0) chunks.push(Buffer.concat(pending, pendingBytes))
+      pending = []
+      pendingBytes = 0
+    }
     for (const piece of pieces) {
       const bytes = Buffer.from(piece, 'utf8')
       sum.update(bytes)
-      body.push(bytes)
+      pending.push(bytes)
+      pendingBytes += bytes.byteLength
+      if (pendingBytes >= CHUNK_BYTES) flush()
     }
+    flush()
     const head = JSON.stringify({
       format: this.format,
       kind: this.kind,
       sha256: sum.digest('base64url')
     })
-    const bytes = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"body":`), ...body, CLOSE])
-    body.length = 0
-    await writeFileAtomic(path, bytes)
+    await writeFileAtomic(path, [Buffer.from(`${head.slice(0, -1)},"body":`), ...chunks, CLOSE])
+    chunks.length = 0
     const file = this.options.keepLast ? await fileStamp(path) : null
     // A value the schema would have changed is not the file's: the next read parses the file.
     if (file !== null && faithful()) this.remember(path, checked, file)

@@ -87,6 +87,20 @@ describe('VersionedFile written in pieces', () => {
     expect(await whole.read(join(dir, 'b.json'))).toEqual(e)
   })
 
+  it('writes a list of several megabytes, gathered in chunks, as the same file', async () => {
+    const padding = 'é'.repeat(1_000)
+    const e = entry(
+      Array.from({ length: 2_500 }, (_, i) => makeItem(i + 1, { description: padding }))
+    )
+    const whole = new VersionedFile('items', 1, itemsEntrySchema, { warn: () => {} })
+    await whole.write(join(dir, 'a.json'), e)
+    await file().write(join(dir, 'b.json'), e)
+    const b = await readFile(join(dir, 'b.json'))
+    expect(b.byteLength).toBeGreaterThan(4 << 20)
+    expect(b.equals(await readFile(join(dir, 'a.json')))).toBe(true)
+    expect((await whole.read(join(dir, 'b.json')))?.data.items).toHaveLength(2_500)
+  })
+
   it('answers the very list it was given while the file is unchanged', async () => {
     const f = file()
     const e = entry([makeItem(1)])

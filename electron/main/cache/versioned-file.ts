@@ -44,6 +44,8 @@ const sha256 = (bytes: Uint8Array | string): string =>
 export class VersionedFile<T> {
   /** The value last read or written, by path, and the file it came from. */
   private readonly last = new Map<string, { value: T; file: string }>()
+  /** The value last released, held weakly. */
+  private released: { path: string; file: string; value: WeakRef<T & object> } | null = null
 
   constructor(
     private readonly kind: string,
@@ -64,19 +66,32 @@ export class VersionedFile<T> {
     const kept = this.last.get(path)
     if (kept && stamp !== null && kept.file === stamp) return kept.value
     this.last.delete(path)
+    const weak = this.released?.path === path ? this.released : null
+    const alive = weak && stamp !== null && weak.file === stamp ? weak.value.deref() : undefined
+    if (alive !== undefined && stamp !== null) {
+      this.remember(path, alive, stamp)
+      return alive
+    }
     const value = await this.readFresh(path)
     if (value !== null && stamp !== null) this.remember(path, value, stamp)
     return value
   }
 
-  /** Forgets the value kept for a path; the file is read again when next asked. */
+  /**
+   * Stops keeping the value for a path. It is still answered while something else holds it
+   * (and the file is unchanged); once the garbage collector took it, the file is read again.
+   */
   release(path: string): void {
+    const kept = this.last.get(path)
     this.last.delete(path)
+    if (kept && typeof kept.value === 'object' && kept.value !== null)
+      this.released = { path, file: kept.file, value: new WeakRef(kept.value) }
   }
 
   /** One file's value at a time: the active connection's list, not every list ever opened. */
   private remember(path: string, value: T, file: string): void {
     this.last.clear()
+    this.released = null
     this.last.set(path, { value, file })
   }
 

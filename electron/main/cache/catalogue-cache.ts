@@ -5,6 +5,7 @@ import { AccountSchema, ItemSchema, type Item } from '../../../shared/model'
 import { ItemsPayloadSchema } from '../../../shared/ipc/contract'
 import type { CachedEntry, CatalogueCache } from '../catalogue/ports'
 import { isTempFileName, sweepTempFiles } from '../storage/atomic-file'
+import { itemsEntrySchema, listEntryPieces } from './list-entry-json'
 import { KeyedSerial } from './serial'
 import { safeSegment, VersionedFile, type StoreLog } from './versioned-file'
 
@@ -47,15 +48,10 @@ export class FileCatalogueCache implements CatalogueCache {
     this.root = join(options.dataDir, 'cache')
     const log = options.log ?? console
     this.account = new VersionedFile('account', CATALOGUE_CACHE_FORMAT, entry(AccountSchema), log)
-    this.items = new VersionedFile(
-      'items',
-      CATALOGUE_CACHE_FORMAT,
-      entry(ItemsPayloadSchema),
-      log,
-      {
-        keepLast: true
-      }
-    )
+    this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, itemsEntrySchema, log, {
+      keepLast: true,
+      pieces: listEntryPieces
+    })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)
   }
@@ -87,6 +83,10 @@ export class FileCatalogueCache implements CatalogueCache {
       this.items.write(join(dir, 'items.json'), value)
     )
     this.options.onItemsWritten?.(connectionId, value.data.items)
+  }
+
+  releaseItems(connectionId: string): void {
+    this.items.release(this.file(connectionId, 'items.json'))
   }
 
   readItem(connectionId: string, id: number) {

@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { writeFileAtomic } from '../storage/atomic-file'
+import type { JsonPieces } from './list-entry-json'
 
 export interface StoreLog {
   warn(message: string): void
@@ -20,6 +21,8 @@ const SIGNED_PREFIX =
   /^\{"format":(-?\d{1,9}),"kind":"([A-Za-z0-9_-]{1,64})","sha256":"([A-Za-z0-9_-]{43})","body":/
 const PREFIX_WINDOW = 256
 const CLOSE_BRACE = 0x7d
+const CLOSE = Buffer.from('}')
+const CHUNK_BYTES = 1 << 20
 
 // base64url, not hex: 64 hex digits on disk look like an API key to every check that
 // makes sure no key was written down.
@@ -41,6 +44,8 @@ const sha256 = (bytes: Uint8Array | string): string =>
 export class VersionedFile<T> {
   /** The value last read or written, by path, and the file it came from. */
   private readonly last = new Map<string, { value: T; file: string }>()
+  /** The value last released, held weakly. */
+  private released: { path: string; file: string; value: WeakRef<T & object> } | null = null
 
   constructor(
     private readonly kind: string,
@@ -50,8 +55,9 @@ export class VersionedFile<T> {
     /**
      * Keep the last value per path and answer it again while the file is unchanged (same
      * inode, size and time): a large list is then parsed once, not on every read.
+     * `pieces` writes the body in checked pieces instead of one schema parse and one string.
      */
-    private readonly options: { keepLast?: boolean } = {}
+    private readonly options: { keepLast?: boolean; pieces?: (value: T) => JsonPieces } = {}
   ) {}
 
   async read(path: string): Promise<T | null> {
@@ -60,14 +66,32 @@ export class VersionedFile<T> {
     const kept = this.last.get(path)
     if (kept && stamp !== null && kept.file === stamp) return kept.value
     this.last.delete(path)
+    const weak = this.released?.path === path ? this.released : null
+    const alive = weak && stamp !== null && weak.file === stamp ? weak.value.deref() : undefined
+    if (alive !== undefined && stamp !== null) {
+      this.remember(path, alive, stamp)
+      return alive
+    }
     const value = await this.readFresh(path)
     if (value !== null && stamp !== null) this.remember(path, value, stamp)
     return value
   }
 
+  /**
+   * Stops keeping the value for a path. It is still answered while something else holds it
+   * (and the file is unchanged); once the garbage collector took it, the file is read again.
+   */
+  release(path: string): void {
+    const kept = this.last.get(path)
+    this.last.delete(path)
+    if (kept && typeof kept.value === 'object' && kept.value !== null)
+      this.released = { path, file: kept.file, value: new WeakRef(kept.value) }
+  }
+
   /** One file's value at a time: the active connection's list, not every list ever opened. */
   private remember(path: string, value: T, file: string): void {
     this.last.clear()
+    this.released = null
     this.last.set(path, { value, file })
   }
 
@@ -90,14 +114,42 @@ export class VersionedFile<T> {
   }
 
   async write(path: string, value: T): Promise<void> {
-    // Validate on the way out as well: a bug must not plant a file every later read rejects.
-    const checked = this.schema.parse(value)
-    const body = JSON.stringify(checked)
-    const head = JSON.stringify({ format: this.format, kind: this.kind, sha256: sha256(body) })
     this.last.delete(path)
-    await writeFileAtomic(path, `${head.slice(0, -1)},"body":${body}}`)
+    // Validate on the way out as well: a bug must not plant a file every later read rejects.
+    let checked = value
+    const { pieces, faithful } = this.options.pieces?.(value) ?? {
+      pieces: [JSON.stringify((checked = this.schema.parse(value)))],
+      faithful: () => true
+    }
+    const sum = createHash('sha256')
+    // Pieces are gathered into chunks of about a megabyte as they come: the body is never
+    // both in pieces and in one buffer.
+    const chunks: Buffer[] = []
+    let pending: Buffer[] = []
+    let pendingBytes = 0
+    const flush = (): void => {
+      if (pending.length > 0) chunks.push(Buffer.concat(pending, pendingBytes))
+      pending = []
+      pendingBytes = 0
+    }
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece, 'utf8')
+      sum.update(bytes)
+      pending.push(bytes)
+      pendingBytes += bytes.byteLength
+      if (pendingBytes >= CHUNK_BYTES) flush()
+    }
+    flush()
+    const head = JSON.stringify({
+      format: this.format,
+      kind: this.kind,
+      sha256: sum.digest('base64url')
+    })
+    await writeFileAtomic(path, [Buffer.from(`${head.slice(0, -1)},"body":`), ...chunks, CLOSE])
+    chunks.length = 0
     const file = this.options.keepLast ? await fileStamp(path) : null
-    if (file !== null) this.remember(path, checked, file)
+    // A value the schema would have changed is not the file's: the next read parses the file.
+    if (file !== null && faithful()) this.remember(path, checked, file)
   }
 
   /**

@@ -18,6 +18,11 @@ export interface CatalogueCache {
   writeAccount(connectionId: string, entry: CachedEntry<Account>): Promise<void>
   readItems(connectionId: string): Promise<CachedEntry<ItemsPayload> | null>
   writeItems(connectionId: string, entry: CachedEntry<ItemsPayload>): Promise<void>
+  /**
+   * Lets go of the item list kept in memory (the file stays, and is read again when next
+   * asked): a refresh about to bring a new list need not hold the old one meanwhile.
+   */
+  releaseItems?(connectionId: string): void
   readItem(connectionId: string, id: number): Promise<CachedEntry<Item> | null>
   writeItem(connectionId: string, entry: CachedEntry<Item>): Promise<void>
   /** Item ids learnt from validated purchases or added by hand (real-installs §15). */

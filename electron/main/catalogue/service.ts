@@ -83,8 +83,12 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
      * less than the cache): what to keep instead, with why. Null takes the answer as is.
      */
     keep?: (fetched: T, cached: CachedEntry<T>) => { data: T; why: string } | null
+    /** Whether `keep` needs the cached copy for this answer (no: the cached copy is not read again). */
+    keeps?: (fetched: T) => boolean
+    /** Lets go of the cached copy kept in memory, which `read` then reads again from disk. */
+    release?: () => void
   }): Promise<Fresh<T>> {
-    const cached = await spec.read().catch(() => null)
+    let held = await spec.read().catch(() => null)
     /** A cached copy as the answer, with what the seller is told about its age. */
     const fromCache = (
       data: T,
@@ -94,10 +98,20 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       spec.seen(data)
       return { data, freshness: { fetchedAt, source: 'cache', ...why } }
     }
-    if (cached && !spec.refresh)
-      return fromCache(cached.data, cached.fetchedAt, { offline: false, refreshError: null })
+    if (held && !spec.refresh)
+      return fromCache(held.data, held.fetchedAt, { offline: false, refreshError: null })
+    // A refresh does not hold the copy it may replace: two whole catalogues in memory at
+    // once were the host's peak. It is read again only when the answer needs it.
+    const hadCache = held !== null
+    if (held && spec.release) {
+      spec.release()
+      held = null
+    }
+    const cachedCopy = async (): Promise<CachedEntry<T> | null> =>
+      hadCache ? (held ?? (await spec.read().catch(() => null))) : null
     try {
       const data = await spec.fetch()
+      const cached = spec.keep && (spec.keeps?.(data) ?? true) ? await cachedCopy() : null
       const kept = cached && spec.keep ? spec.keep(data, cached) : null
       if (cached && kept) {
         // Still the cached copy's age: only part of it was read again.
@@ -114,7 +128,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       }
     } catch (e) {
       const kind = kindOf(e)
-      if (!cached || kind === null || !(NETWORK_KINDS.has(kind) || KEY_KINDS.has(kind))) throw e
+      if (!hadCache || kind === null || !(NETWORK_KINDS.has(kind) || KEY_KINDS.has(kind))) throw e
+      const cached = await cachedCopy()
+      if (!cached) throw e
       return fromCache(cached.data, cached.fetchedAt, {
         offline: OFFLINE_KINDS.has(kind),
         refreshError:
@@ -175,7 +191,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         await cache.writeItems(connectionId, entry)
       },
       seen: (payload) => seen(connectionId, payload),
-      keep: keepLargerList
+      keep: keepLargerList,
+      keeps: (fetched) => fetched.listProblem !== null,
+      ...(cache.releaseItems ? { release: () => cache.releaseItems?.(connectionId) } : {})
     })
     return { connectionId, listed }
   }

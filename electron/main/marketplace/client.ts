@@ -181,7 +181,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       callOptions
     )
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
-    const parsed = parseItemsResponse(reading.body)
+    const parsed = parseItemsResponse(reading.body, { consume: true })
     if (!parsed.ok) throw badShape(200, parsed.message)
     // Only a working seller key is shown the catalogue.
     proof.works()

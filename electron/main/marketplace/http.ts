@@ -112,7 +112,11 @@ export async function readCapped(
   }
   let body: Uint8Array | null
   try {
-    body = await readStreamCapped(response.body, maxBytes)
+    body = await readStreamCapped(
+      response.body,
+      maxBytes,
+      Number.isFinite(declared) ? declared : undefined
+    )
   } catch (e) {
     const aborted = deadline.abortError(host)
     if (aborted) throw aborted

@@ -119,16 +119,38 @@ export function scrubKeyDeep<T>(value: T, apiKey: string): T {
   return scrubAny(value, apiKey) as T
 }
 
+/**
+ * Copy on write: a value holding no piece of the key comes back as the very same object,
+ * so a 10,000-item catalogue is searched, not rebuilt (a second full copy of it was most
+ * of the host's memory peak on a refresh). Only the branches that change are new.
+ */
 function scrubAny(value: unknown, apiKey: string): unknown {
   if (typeof value === 'string') return scrubKey(value, apiKey, MIN_KEY_FRAGMENT_IN_DATA)
-  if (Array.isArray(value)) return value.map((v) => scrubAny(v, apiKey))
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i]
+      const s = scrubAny(v, apiKey)
+      if (s !== v && out === null) out = value.slice(0, i) as unknown[]
+      if (out !== null) out.push(s)
+    }
+    return out ?? value
+  }
   if (value !== null && typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown
     // Only plain data is rebuilt; anything else (a stream, a Date) is passed on as it is.
     if (proto !== Object.prototype && proto !== null) return value
+    const entries = Object.entries(value)
+    let changed = false
+    const scrubbed = entries.map(([k, v]): [string, unknown] => {
+      const sk = scrubKey(k, apiKey, MIN_KEY_FRAGMENT_IN_DATA)
+      const sv = scrubAny(v, apiKey)
+      if (sk !== k || sv !== v) changed = true
+      return [sk, sv]
+    })
+    if (!changed) return value
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value))
-      out[scrubKey(k, apiKey, MIN_KEY_FRAGMENT_IN_DATA)] = scrubAny(v, apiKey)
+    for (const [k, v] of scrubbed) out[k] = v
     return out
   }
   return value

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 const TEMP_SUFFIX = '.tmp'
@@ -11,7 +11,11 @@ const TEMP_SUFFIX = '.tmp'
  * temp file is renamed over the target. The folder is fsynced too, where the OS allows,
  * so the rename itself survives a power cut.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  /** Several pieces are written one after another (a large file need not be one buffer). */
+  data: string | Uint8Array | readonly Uint8Array[]
+): Promise<void> {
   const dir = dirname(path)
   const temp = join(
     dir,
@@ -19,7 +23,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   )
   const handle = await open(temp, 'w', 0o600)
   try {
-    await handle.writeFile(data)
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data)
+    else for (const piece of data) await writeAll(handle, piece)
     await handle.sync()
   } catch (e) {
     await handle.close().catch(() => {})
@@ -34,6 +39,13 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     throw e
   }
   await syncDir(dir)
+}
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.byteLength;) {
+    const { bytesWritten } = await handle.write(bytes, at, bytes.byteLength - at)
+    at += bytesWritten
+  }
 }
 
 async function syncDir(dir: string): Promise<void> {

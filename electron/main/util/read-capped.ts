@@ -2,25 +2,43 @@
  * Reads a stream to its end counting the bytes actually received, so a lying or endless
  * server cannot fill memory. Null when it passes `cap` (the stream is cancelled then);
  * errors of the stream itself are the caller's to word.
+ *
+ * With the size the sender declared, chunks are copied into place as they come, so a large
+ * body (the whole catalogue) is never held both in chunks and whole. The declaration is a
+ * hint only: a body longer than it (or compressed on the wire) is gathered in chunks after all.
  */
 export async function readStreamCapped(
   body: ReadableStream<Uint8Array> | null,
-  cap: number
+  cap: number,
+  declaredBytes?: number
 ): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0)
   const reader = body.getReader()
+  let whole =
+    declaredBytes !== undefined &&
+    Number.isSafeInteger(declaredBytes) &&
+    declaredBytes > 0 &&
+    declaredBytes <= cap
+      ? new Uint8Array(declaredBytes)
+      : null
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    total += value.byteLength
-    if (total > cap) {
+    if (total + value.byteLength > cap) {
       await reader.cancel().catch(() => undefined)
       return null
     }
-    chunks.push(value)
+    if (whole && total + value.byteLength <= whole.byteLength) whole.set(value, total)
+    else {
+      if (whole) chunks.push(whole.subarray(0, total))
+      whole = null
+      chunks.push(value)
+    }
+    total += value.byteLength
   }
+  if (whole) return total === whole.byteLength ? whole : whole.slice(0, total)
   const out = new Uint8Array(total)
   let at = 0
   for (const c of chunks) {

@@ -138,6 +138,24 @@ describe('FileCatalogueCache', () => {
     expect(await cache.readItems('a')).toBeNull()
   })
 
+  it('lets go of the item list it holds when told: still answered while held elsewhere, read from disk once changed', async () => {
+    const written = { fetchedAt: at, data: itemsPayload(3) }
+    await cache.writeItems('a', written)
+    // The list it was given stands for the file it wrote.
+    expect(await cache.readItems('a')).toBe(written)
+    cache.releaseItems('a')
+    // Held weakly now: this test still holds it, so it is not parsed again.
+    expect(await cache.readItems('a')).toBe(written)
+    cache.releaseItems('a')
+    await new FileCatalogueCache({ dataDir }).writeItems('a', {
+      fetchedAt: at,
+      data: itemsPayload(4)
+    })
+    const again = await cache.readItems('a')
+    expect(again?.data.items).toHaveLength(4)
+    expect(await cache.readItems('a')).toBe(again)
+  })
+
   it('keeps connection ids from steering paths', async () => {
     await cache.writeAccount('../../escape', { fetchedAt: at, data: makeAccount() })
     expect(await readdir(join(dataDir, 'cache'))).toEqual([

@@ -252,3 +252,54 @@ describe('reading the cached list', () => {
     expect(reads).toBeGreaterThanOrEqual(3)
   })
 })
+
+describe('a refresh does not hold the list it may replace', () => {
+  /** The memory cache with a kept list that can be let go, as the file cache keeps one. */
+  function releasing(): { released: () => number; reads: () => number } {
+    let released = 0
+    let reads = 0
+    const readItems = cache.readItems.bind(cache)
+    cache.readItems = async (id) => {
+      reads++
+      return readItems(id)
+    }
+    cache.releaseItems = () => void released++
+    service = build()
+    return { released: () => released, reads: () => reads }
+  }
+
+  it('lets go of the cached list before asking, and reads nothing again on success', async () => {
+    await service.listItems()
+    const seen = releasing()
+    let releasedBeforeAsking = -1
+    service = build({
+      listItemsReport: async () => {
+        releasedBeforeAsking = seen.released()
+        return { items: [item(1), item(2), item(3)], skipped: [] }
+      }
+    })
+    const answer = await service.listItems({ refresh: true })
+    expect(releasedBeforeAsking).toBe(1)
+    expect(seen.reads()).toBe(1)
+    expect(answer.data.items.map((i) => i.id)).toEqual([1, 2, 3])
+    // Only a refresh lets go: a cached answer keeps the list where it is.
+    await service.listItems()
+    expect(seen.released()).toBe(1)
+  })
+
+  it('reads the list again to answer offline, and to keep a saved list longer than a fallback', async () => {
+    await service.listItems()
+    const seen = releasing()
+    market.failWith = 'offline'
+    const offline = await service.listItems({ refresh: true })
+    expect(offline.data.items.map((i) => i.id)).toEqual([1, 2])
+    expect(offline.freshness).toMatchObject({ source: 'cache', offline: true })
+    expect(seen.reads()).toBe(2)
+    market.failWith = null
+    service = build({ listItemsReport: async () => ({ items: [], skipped: [] }) })
+    await cache.rememberItemIds(CONN, [2])
+    const kept = await service.listItems({ refresh: true })
+    expect(kept.data.items.map((i) => i.id)).toEqual([1, 2])
+    expect(kept.freshness.refreshError).toMatch(/saved list is kept/)
+  })
+})

@@ -92,6 +92,23 @@ describe('scrubKey on encoded echoes', () => {
       options: { [KEY_MASK]: KEY_MASK }
     })
   })
+
+  it('hands back the same objects where nothing was masked, and rebuilds only what was', () => {
+    // A catalogue is searched, not copied: a second full copy of it was the refresh's peak.
+    const clean = { id: 1, name: 'Kit', tags: ['a', 'b'], media: { shots: ['x.jpg'] } }
+    const list = [clean, { id: 2, name: `Kit ${KEY}`, tags: ['c'] }]
+    const answer = { items: list, skipped: [] }
+    expect(scrubKeyDeep(clean, KEY)).toBe(clean)
+    const out = scrubKeyDeep(answer, KEY)
+    expect(out).not.toBe(answer)
+    expect(out.items).not.toBe(list)
+    expect(out.items[0]).toBe(clean)
+    expect(out.skipped).toBe(answer.skipped)
+    expect(out.items[1]).toEqual({ id: 2, name: `Kit ${KEY_MASK}`, tags: ['c'] })
+    expect(out.items[1]!.tags).toBe(list[1]!.tags)
+    // The answer given is left as it was.
+    expect(list[1]!.name).toBe(`Kit ${KEY}`)
+  })
 })
 
 describe('cleanServerText', () => {

@@ -33,6 +33,33 @@ export const accountEnvelope = body({ data: wireAccount }).transform((b) => b.da
 export const itemEnvelope = body({ item: wireItem }).transform((b) => b.item)
 
 /**
+ * The items of a list one by one: a broken one is left out and reported in `skipped`, with
+ * the first one's issues (paths from the item). With `consume`, each entry of `list` is
+ * cleared once read, so the raw answer is let go while the catalogue is built from it.
+ */
+export function itemsOf(
+  list: unknown[],
+  consume = false
+): { items: Item[]; skipped: SkippedItem[]; firstIssues: z.core.$ZodIssue[] } {
+  const items: Item[] = []
+  const skipped: SkippedItem[] = []
+  let firstIssues: z.core.$ZodIssue[] = []
+  for (let index = 0; index < list.length; index++) {
+    const r = wireItem.safeParse(list[index])
+    if (consume) list[index] = undefined
+    if (r.success) {
+      items.push(r.data)
+      continue
+    }
+    if (skipped.length === 0) firstIssues = r.error.issues
+    const issue = r.error.issues[0]
+    const field = fieldOf(['items', index, ...(issue?.path ?? [])])
+    skipped.push({ index, field, message: `${field}: ${issue?.message ?? 'invalid value'}` })
+  }
+  return { items, skipped, firstIssues }
+}
+
+/**
  * Operation 2: `{status, items: Item[]}`. One broken item must not hide a catalogue, so
  * items are parsed one by one: a broken one is left out and reported in `skipped`. Only
  * when none survives is the answer itself wrong, and then the first bad field is named.
@@ -41,17 +68,7 @@ export const itemsEnvelope = body({
   items: z
     .array(z.unknown(), { error: 'expected a list of items' })
     .transform((list, ctx): { items: Item[]; skipped: SkippedItem[] } => {
-      const items: Item[] = []
-      const skipped: SkippedItem[] = []
-      let firstIssues: z.core.$ZodIssue[] = []
-      list.forEach((raw, index) => {
-        const r = wireItem.safeParse(raw)
-        if (r.success) return void items.push(r.data)
-        if (skipped.length === 0) firstIssues = r.error.issues
-        const issue = r.error.issues[0]
-        const field = fieldOf(['items', index, ...(issue?.path ?? [])])
-        skipped.push({ index, field, message: `${field}: ${issue?.message ?? 'invalid value'}` })
-      })
+      const { items, skipped, firstIssues } = itemsOf(list)
       if (items.length === 0 && skipped.length > 0) {
         const index = skipped[0]!.index
         for (const issue of firstIssues) ctx.addIssue({ ...issue, path: [index, ...issue.path] })

@@ -5,6 +5,7 @@ import {
   fieldOf,
   itemEnvelope,
   itemsEnvelope,
+  itemsOf,
   payloadPresence,
   purchaseEnvelope,
   type Operation,
@@ -37,15 +38,33 @@ function parseWith<T>(schema: z.ZodType<T>, body: unknown): Parsed<T> {
 export const parseAccountResponse = (body: unknown): Parsed<Account> =>
   parseWith(accountEnvelope, body)
 
-/** Operation 2: `{status, items: Item[]}`; broken items are left out and listed in `skipped`. */
+/**
+ * Operation 2: `{status, items: Item[]}`; broken items are left out and listed in `skipped`.
+ * With `consume` the body's own list is emptied as it is read (the caller's freshly decoded
+ * answer, which nothing else reads): the raw catalogue and the normalised one are then not
+ * both whole in memory. The verdict is the same either way.
+ */
 export function parseItemsResponse(
-  body: unknown
+  body: unknown,
+  options: { consume?: boolean } = {}
 ):
   | { ok: true; value: Item[]; skipped: SkippedItem[] }
   | { ok: false; field: string; message: string } {
+  const list = isRecord(body) ? body.items : undefined
+  if (options.consume === true && Array.isArray(list)) {
+    const { items, skipped } = itemsOf(list as unknown[], true)
+    const first = skipped[0]
+    // The envelope's own verdict when nothing survives: the first broken item's first issue.
+    if (items.length === 0 && first)
+      return { ok: false, field: first.field, message: first.message }
+    return { ok: true, value: items, skipped }
+  }
   const r = itemsEnvelope.safeParse(body)
   return r.success ? { ok: true, value: r.data.items, skipped: r.data.skipped } : failure(r.error)
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Operation 3: `{status, item: Item}`. */
 export const parseItemResponse = (body: unknown): Parsed<Item> => parseWith(itemEnvelope, body)

@@ -86,6 +86,33 @@ describe('parseItemsResponse', () => {
   })
 })
 
+describe('parseItemsResponse consuming the body', () => {
+  const bodies = (): Array<[string, unknown]> => [
+    ['a good list', { items: [specItem({ id: 3 }), realItem({ id: 2 })] }],
+    ['an empty list', { items: [] }],
+    ['a mixed list', { items: [specItem({ id: 1 }), 'not an item', specItem({ id: 5 })] }],
+    ['nothing good', { items: [without(specItem(), 'id'), specItem({ price: null })] }],
+    ['no list', { status: 'error', msg: 'No Items Found' }],
+    ['a list as the body', [specItem()]]
+  ]
+
+  it.each(bodies().map(([label]) => label))('gives the same verdict for %s', (label) => {
+    const [, plain] = bodies().find(([l]) => l === label)!
+    const [, consumed] = bodies().find(([l]) => l === label)!
+    expect(parseItemsResponse(consumed, { consume: true })).toEqual(parseItemsResponse(plain))
+  })
+
+  it('lets go of each raw item once read, and leaves the body alone without it', () => {
+    const kept = { items: [specItem({ id: 1 }), specItem({ id: 2 })] }
+    parseItemsResponse(kept)
+    expect(kept.items.map((i) => i.id)).toEqual([1, 2])
+    const body = { items: [specItem({ id: 1 }), 'broken', specItem({ id: 2 })] }
+    const r = parseItemsResponse(body, { consume: true })
+    expect(r.ok && r.value.map((i) => i.id)).toEqual([1, 2])
+    expect(body.items).toEqual([undefined, undefined, undefined])
+  })
+})
+
 describe('parseItemResponse: the envelope', () => {
   it('names item when the payload is missing or not an object', () => {
     const expected = { ok: false, field: 'item', message: 'item: expected an item object' }

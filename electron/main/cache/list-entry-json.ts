@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { ItemSchema, type Item } from '../../../shared/model'
+import { ItemsPayloadSchema, type ItemsPayload } from '../../../shared/ipc/contract'
+import type { CachedEntry } from '../catalogue/ports'
+
+/** A document's JSON in pieces, each checked by its schema as it is produced. */
+export interface JsonPieces {
+  pieces: Iterable<string>
+  /**
+   * Once every piece was taken: whether the schema's output was the value as given, so the
+   * value itself may stand for the file (a schema that strips or rewrites makes it false).
+   */
+  faithful(): boolean
+}
+
+export const itemsEntrySchema = z.object({
+  fetchedAt: z.string().min(1),
+  data: ItemsPayloadSchema
+})
+const restSchema = itemsEntrySchema.extend({ data: ItemsPayloadSchema.omit({ items: true }) })
+
+/**
+ * The cached item list's JSON, one item at a time: each item is checked and written on
+ * its own, so a 10,000-item list is never copied whole by the schema nor held as one giant
+ * string (both were most of the host's memory peak on a refresh). Same JSON as
+ * `JSON.stringify(itemsEntrySchema.parse(entry))`.
+ */
+export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
+  let faithful = true
+  function* pieces(): Generator<string> {
+    const { items, ...rest } = entry.data
+    const head = restSchema.parse({ fetchedAt: entry.fetchedAt, data: rest })
+    faithful = sameJson(head, { fetchedAt: entry.fetchedAt, data: rest })
+    if (!Array.isArray(items)) throw new Error('The item list is not a list.')
+    yield `{"fetchedAt":${JSON.stringify(head.fetchedAt)},"data":{"items":[`
+    for (let n = 0; n < items.length; n++) {
+      const item: Item = ItemSchema.parse(items[n])
+      if (faithful && !sameJson(item, items[n])) faithful = false
+      yield n === 0 ? JSON.stringify(item) : `,${JSON.stringify(item)}`
+    }
+    yield `],"skipped":${JSON.stringify(head.data.skipped)},"listProblem":${JSON.stringify(head.data.listProblem)}}}`
+  }
+  return { pieces: pieces(), faithful: () => faithful }
+}
+
+/** Whether two JSON-like values serialise the same, key order aside. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, n) => sameJson(v, b[n]))
+  const ra = a as Record<string, unknown>
+  const rb = b as Record<string, unknown>
+  const keysA = Object.keys(ra).filter((k) => ra[k] !== undefined)
+  const keysB = Object.keys(rb).filter((k) => rb[k] !== undefined)
+  return keysA.length === keysB.length && keysA.every((k) => sameJson(ra[k], rb[k]))
+}

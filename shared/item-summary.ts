@@ -5,6 +5,16 @@ import type { Item } from './model'
 /** Rows the grid asks main for at once: a few screens of cards, small enough to answer in a frame. */
 export const ITEMS_PAGE = 120
 
+/** The Items view's first question: no search, no filter, newest first, the first page. */
+export const FIRST_WINDOW = {
+  query: '',
+  category: '',
+  kind: 'all',
+  sort: 'newest',
+  offset: 0,
+  limit: ITEMS_PAGE
+} as const
+
 export function summaryOf(item: Item): ItemSummary {
   return {
     id: item.id,

@@ -17,7 +17,7 @@ import { dispatch } from '../../electron/main/ipc/dispatch'
 import { createBenchApp } from '../lib/host'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { contract } from '../../shared/ipc/contract'
-import { ITEMS_PAGE } from '../../shared/item-summary'
+import { FIRST_WINDOW } from '../../shared/item-summary'
 
 const quiet = { warn: () => {}, error: () => {} }
 
@@ -43,15 +43,6 @@ async function cache(
   const ms = performance.now() - t0
   return { ms, items: entry ? entry.data.items.length : -1 }
 }
-
-const FIRST_WINDOW = {
-  query: '',
-  category: '',
-  kind: 'all',
-  sort: 'newest',
-  offset: 0,
-  limit: ITEMS_PAGE
-} as const
 
 async function handler(
   dataDir: string,

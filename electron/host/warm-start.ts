@@ -1,15 +1,5 @@
 import type { SellerDeskApp } from '../main/app'
-import { ITEMS_PAGE } from '../../shared/item-summary'
-
-/** The Items view's first question, as the page asks it (no search, no filter, newest first). */
-export const FIRST_WINDOW = {
-  query: '',
-  category: '',
-  kind: 'all',
-  sort: 'newest',
-  offset: 0,
-  limit: ITEMS_PAGE
-} as const
+import { FIRST_WINDOW } from '../../shared/item-summary'
 
 /**
  * When the app will open on Items (the view the seller left it on), the cached list is

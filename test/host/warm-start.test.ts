@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest'
 import type { Handlers } from '../../electron/main/ipc/dispatch'
-import { FIRST_WINDOW, warmFirstScreen } from '../../electron/host/warm-start'
-import { ITEMS_PAGE } from '../../shared/item-summary'
+import { warmFirstScreen } from '../../electron/host/warm-start'
+import { FIRST_WINDOW, ITEMS_PAGE } from '../../shared/item-summary'
 
 function app(lastView: 'account' | 'items' | undefined): {
   handlers: Handlers

@@ -36,8 +36,15 @@ export type ItemSummary = z.infer<typeof ItemSummarySchema>
 
 export interface ItemIndex {
   items: readonly Item[]
-  /** Lowercase name, category, sub-category and tags, one string per item; built on the first search. */
+  /**
+   * Lowercase name, category, sub-category and tags, one string per item, and beside each
+   * the letters a-z it holds as bits: a search skips an item missing one of its letters
+   * without reading its text, and a one-letter search reads no text at all. Built ahead
+   * of the first search (buildSearchText) or by it; `searchBuilt` items are done.
+   */
   haystacks: string[] | null
+  letters: Uint32Array | null
+  searchBuilt: number
   published: Float64Array
   categories: string[]
   kinds: Set<ItemKind>
@@ -60,6 +67,8 @@ export function buildIndex(items: readonly Item[]): ItemIndex {
   return {
     items,
     haystacks: null,
+    letters: null,
+    searchBuilt: 0,
     published,
     categories: [...categories].sort(collator.compare),
     kinds,
@@ -69,6 +78,55 @@ export function buildIndex(items: readonly Item[]): ItemIndex {
 
 export function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean)
+}
+
+const A = 97
+const Z = 122
+
+/** Bit c set when letter 'a' + c occurs in the (lowercase) text; other characters set none. */
+export function letterBits(text: string): number {
+  let bits = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= A && c <= Z) bits |= 1 << (c - A)
+  }
+  return bits >>> 0
+}
+
+/**
+ * Builds the search text of up to `count` more items (all when absent); true once every
+ * item has it. Main calls it in slices after a list arrives, so no keystroke pays for it.
+ */
+export function buildSearchText(index: ItemIndex, count = Number.POSITIVE_INFINITY): boolean {
+  const { items } = index
+  const haystacks = (index.haystacks ??= new Array<string>(items.length))
+  const letters = (index.letters ??= new Uint32Array(items.length))
+  const end = Math.min(items.length, index.searchBuilt + count)
+  for (let n = index.searchBuilt; n < end; n++) {
+    const item = items[n]!
+    const text = [item.name, item.category, item.sub_category ?? '', ...item.tags]
+      .join('\n')
+      .toLowerCase()
+    haystacks[n] = text
+    letters[n] = letterBits(text)
+  }
+  index.searchBuilt = end
+  return end === items.length
+}
+
+/**
+ * Whether item n holds every word (lowercase, as queryWords gives them). A word of one
+ * letter a-z is decided by its bit alone: the bit is set exactly when the text holds it.
+ */
+export function wordsMatcher(index: ItemIndex, words: string[]): (n: number) => boolean {
+  if (words.length === 0) return () => true
+  buildSearchText(index)
+  const haystacks = index.haystacks!
+  const letters = index.letters!
+  const need = letterBits(words.join(''))
+  const read = words.filter((w) => !(w.length === 1 && letterBits(w) !== 0))
+  if (read.length === 0) return (n) => (letters[n]! & need) >>> 0 === need
+  return (n) => (letters[n]! & need) >>> 0 === need && read.every((w) => haystacks[n]!.includes(w))
 }
 
 /** Server order breaks ties (and orders undated items): the list comes newest first. */
@@ -92,20 +150,22 @@ function sortedPositions(index: ItemIndex, sort: ItemSort): Uint32Array {
 /** Positions (into index.items) of the matches, in the asked order. */
 export function matchPositions(index: ItemIndex, filters: ItemFilters): number[] {
   const words = queryWords(filters.query)
+  const order = sortedPositions(index, filters.sort)
+  // The whole list (a search erased, the first screen): nothing to test.
+  if (words.length === 0 && filters.category === '' && filters.kind === 'all') {
+    // A plain copy: Array.from and spreading a typed array are several times slower.
+    const all = new Array<number>(order.length)
+    for (let i = 0; i < order.length; i++) all[i] = order[i]!
+    return all
+  }
   const { items } = index
-  // The first screen shows the list unsearched: the search text waits for the first word.
-  const haystacks =
-    words.length === 0
-      ? []
-      : (index.haystacks ??= items.map((item) =>
-          [item.name, item.category, item.sub_category ?? '', ...item.tags].join('\n').toLowerCase()
-        ))
+  const matches = wordsMatcher(index, words)
   const out: number[] = []
-  for (const n of sortedPositions(index, filters.sort)) {
+  for (const n of order) {
     const item = items[n]!
     if (filters.category !== '' && item.category !== filters.category) continue
     if (filters.kind !== 'all' && item.kind !== filters.kind) continue
-    if (!words.every((w) => haystacks[n]!.includes(w))) continue
+    if (!matches(n)) continue
     out.push(n)
   }
   return out

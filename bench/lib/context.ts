@@ -6,11 +6,14 @@ import type { Browser } from 'playwright-core'
 import type { DemoServer } from '../../electron/demo'
 import { dispatch, type Handlers } from '../../electron/main/ipc/dispatch'
 import { contract } from '../../shared/ipc/contract'
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../../electron/main/media/media-cache'
+import { GALLERY_FILL_RATIO } from '../../electron/main/media/prefetch-runs'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import type { SecretStore } from '../../electron/main/secrets/types'
 import { launchBrowser } from './browser'
 import { startSpecDemo } from './demo'
 import { createBenchApp } from './host'
+import { seedThumbnails } from './seed-media'
 import type { BenchOptions } from './types'
 
 /** A data folder holding one connection to the bench demo, its catalogue already cached. */
@@ -44,6 +47,14 @@ async function prefetchSettled(handlers: Handlers, expected: number): Promise<nu
 }
 
 /**
+ * Above this many items the app's own prefetch (one fsynced download per file, four at a
+ * time: about 300 files a second here, so over five minutes for 100,000 thumbnails) takes
+ * longer than a bench can wait, and a cut-off one keeps downloading under the measures.
+ * The bench then writes what a finished prefetch leaves instead (seedThumbnails).
+ */
+export const SEED_MEDIA_ABOVE = 20_000
+
+/**
  * What several measures share, built on first use so any one measure runs alone, and
  * torn down once at the end: the 10,000-item demo, one Chromium, a warm profile.
  */
@@ -54,6 +65,8 @@ export class BenchContext {
   private profileP: Promise<WarmProfile> | null = null
   /** Files cached (media and catalogue) when the warm profile was ready (for the notes). */
   cachedFiles: number | null = null
+  /** What the warm profile's media cache holds and how it got there (for the notes). */
+  warmMedia = 'not built'
 
   constructor(readonly options: BenchOptions) {}
 
@@ -114,8 +127,10 @@ export class BenchContext {
     const demo = await this.demo()
     const dataDir = await this.tempDir('profile')
     const secretStore = createMemorySecretStore()
+    const seed = this.options.size > SEED_MEDIA_ABOVE
     const app = await createBenchApp(dataDir, secretStore)
     let connectionId: string
+    let thumbnails: string[] = []
     try {
       const added = await dispatch(app.handlers, 'addConnection', {
         label: 'Bench demo',
@@ -132,17 +147,36 @@ export class BenchContext {
       const listed = listedItems.length
       if (listed !== this.options.size)
         throw new Error(`the demo listed ${listed} items, not ${this.options.size}`)
-      const images = new Set(
-        listedItems.flatMap((i) => [
-          i.media.thumbnail,
-          i.media.preview_image,
-          ...i.media.screenshots
-        ])
-      )
-      images.delete(null)
-      this.cachedFiles = await prefetchSettled(app.handlers, images.size)
+      if (seed) {
+        thumbnails = listedItems.flatMap((i) => (i.media.thumbnail ? [i.media.thumbnail] : []))
+      } else {
+        const images = new Set(
+          listedItems.flatMap((i) => [
+            i.media.thumbnail,
+            i.media.preview_image,
+            ...i.media.screenshots
+          ])
+        )
+        images.delete(null)
+        this.cachedFiles = await prefetchSettled(app.handlers, images.size)
+        this.warmMedia = `${this.cachedFiles.toLocaleString('en')} cached files: the catalogue and the thumbnails, preview images and screenshots the app's own prefetch stored (finished)`
+      }
     } finally {
+      // Closing stops the prefetch the stored list started; seeding replaces what it stored.
       await app.close()
+    }
+    if (seed) {
+      await rm(join(dataDir, 'media'), { recursive: true, force: true })
+      const seeded = await seedThumbnails(dataDir, connectionId, thumbnails)
+      // The app prefetches previews and screenshots only while the cache is under half its
+      // limit: past it, thumbnails alone are what a finished prefetch leaves.
+      const half = GALLERY_FILL_RATIO * DEFAULT_MEDIA_LIMIT_BYTES
+      if (seeded.bytes < half)
+        throw new Error(
+          `the seeded thumbnails (${seeded.bytes} bytes) leave room for previews: a finished prefetch would hold those too`
+        )
+      this.cachedFiles = seeded.files
+      this.warmMedia = `the app fetched and cached the catalogue; its media cache holds every thumbnail (${seeded.files.toLocaleString('en')} files, ${(seeded.bytes / 1e6).toFixed(0)} MB, past half the 500 MB limit, so the app prefetches no previews or screenshots), written by the bench in the app's cache layout as the app's finished prefetch leaves it (hard links to the demo's bytes), not downloaded one by one: that takes over five minutes at this size`
     }
     return { dataDir, secretStore, connectionId }
   }

@@ -72,7 +72,7 @@ export const p2Search: Measure = {
       if (widen.length > 0)
         figures.push(timing(`Backspace: matches -> all ${total} painted`, widen))
       const notes = [
-        `Letters typed: ${letters.slice(0, runs).join(' ')} (each narrows the list); timed from the keydown event's timestamp to the frame after the count or first card changed. Main searches the list and answers the window in view; the list is virtualised; layout as the app opens it. Timed once the background refresh that opening the view starts has finished: the demo marketplace runs in the bench's own process, and while it builds and serves the list it holds up the host (a search typed then waits for it).`
+        `Letters typed: ${letters.slice(0, runs).join(' ')} (each narrows the list); timed from the keydown event's timestamp to the frame after the count or first card changed. Main searches the list and answers the window in view; the list is virtualised; layout as the app opens it. Timed once the background refresh that opening the view starts has finished: the demo marketplace runs in the bench's own process, and while it builds and serves the list it holds up the host (a search typed then waits for it). Warm cache: ${ctx.warmMedia}.`
       ]
       if (timeouts > 0)
         notes.push(

@@ -88,7 +88,7 @@ export const p6HostStart: Measure = {
       ],
       notes: [
         'Spawned: plain `node` on the host bundled as `npm run build` bundles out/host/cli.mjs (as `npm start` and `npm run start:web` run it), so Node start-up and module load are inside the figure; the key reaches it on stdin in place of the keychain. In-process: createApp + host server in the bench process (as electron/host/launch.ts does), modules already loaded, one unmeasured start first.',
-        `Both: Chromium already running, a fresh context per run, navigation as soon as the host listens. The app opens on the view the seller left it on: Items, opened in the unmeasured first start (an init script clicks it if the app opened elsewhere); every measured start must open on Items with no click. Warm cache: ${ctx.cachedFiles ?? '?'} cached files, the catalogue and its prefetched thumbnails, preview images and screenshots; cache, settings and key survive between runs as between launches.`
+        `Both: Chromium already running, a fresh context per run, navigation as soon as the host listens. The app opens on the view the seller left it on: Items, opened in the unmeasured first start (an init script clicks it if the app opened elsewhere); every measured start must open on Items with no click. Warm cache: ${ctx.warmMedia}; cache, settings and key survive between runs as between launches.`
       ]
     }
   }

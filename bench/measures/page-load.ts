@@ -24,7 +24,7 @@ export async function firstCardAfterLoad(
       }
       return {
         figure: timing(LABEL, samples),
-        note: `Page load: browser host in this process, a fresh Chromium context per run (no HTTP cache); one unmeasured warm-up load first, in which the seller opens Items (an init script clicks it if the app opened elsewhere); every measured run must then open on Items by itself, the view the seller left the app on, with no click. Warm cache: ${ctx.cachedFiles ?? '?'} cached files, the catalogue and its prefetched thumbnails, preview images and screenshots (prefetch finished).`
+        note: `Page load: browser host in this process, a fresh Chromium context per run (no HTTP cache); one unmeasured warm-up load first, in which the seller opens Items (an init script clicks it if the app opened elsewhere); every measured run must then open on Items by itself, the view the seller left the app on, with no click. Warm cache: ${ctx.warmMedia}.`
       }
     } finally {
       await host.close()

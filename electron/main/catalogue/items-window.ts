@@ -1,6 +1,13 @@
 import type { Item } from '../../../shared/model'
 import type { ItemsPayload, ItemsQuery, ItemsWindow } from '../../../shared/ipc/contract'
-import { buildIndex, matchPositions, queryWords, type ItemIndex } from '../../../shared/item-query'
+import {
+  buildIndex,
+  buildSearchText,
+  matchPositions,
+  queryWords,
+  wordsMatcher,
+  type ItemIndex
+} from '../../../shared/item-query'
 import { summaryOf } from '../../../shared/item-summary'
 
 // One index per list (the cache answers the same array while its file is unchanged), and
@@ -11,11 +18,27 @@ const lastMatches = new WeakMap<
   { key: string; filters: string; words: string[]; positions: number[] }
 >()
 
-function indexOf(items: readonly Item[]): ItemIndex {
+/** Items given their search text per turn of the event loop: a few ms, so answers interleave. */
+export const SEARCH_TEXT_SLICE = 5_000
+
+/**
+ * The search text of a new list is built in slices after the answer that read it, not by
+ * the first keystroke (300 ms at 100,000 items). A search asked meanwhile builds the rest.
+ */
+function buildSearchTextSoon(index: ItemIndex): void {
+  const step = (): void => {
+    if (!buildSearchText(index, SEARCH_TEXT_SLICE)) setImmediate(step).unref()
+  }
+  setImmediate(step).unref()
+}
+
+/** The index of this list (built on first use; exported for tests). */
+export function indexOf(items: readonly Item[]): ItemIndex {
   let index = indexes.get(items)
   if (!index) {
     index = buildIndex(items)
     indexes.set(items, index)
+    buildSearchTextSoon(index)
   }
   return index
 }
@@ -35,10 +58,9 @@ function matchesOf(index: ItemIndex, q: ItemsQuery): number[] {
   const last = lastMatches.get(index)
   if (last?.key === key) return last.positions
   // A keystroke that narrows the search looks only at the last matches, not the whole list.
-  const haystacks = index.haystacks
   const positions =
-    last && haystacks && last.filters === filters && narrows(last.words, words)
-      ? last.positions.filter((n) => words.every((w) => haystacks[n]!.includes(w)))
+    last && last.filters === filters && narrows(last.words, words)
+      ? last.positions.filter(wordsMatcher(index, words))
       : matchPositions(index, q)
   lastMatches.set(index, { key, filters, words, positions })
   return positions

@@ -87,6 +87,15 @@ const latestList = latestRequest()
 const latestQuery = latestRequest()
 const asking = new Set<string>()
 
+/**
+ * A new search's first answer carries the rows the grid draws (in view plus its overscan,
+ * the most it has asked for at once), not a whole page: a keystroke waits on that answer,
+ * and a page of 120 rows is most of its bytes. Scrolling further fetches pages as before.
+ */
+const FIRST_SEARCH_ROWS = 24
+let drawnRows = 0
+const searchWindow = (): number => Math.min(PAGE, Math.max(FIRST_SEARCH_ROWS, drawnRows))
+
 const filtersOf = (s: ItemFilters): ItemFilters => ({
   query: s.query,
   category: s.category,
@@ -95,11 +104,11 @@ const filtersOf = (s: ItemFilters): ItemFilters => ({
 })
 
 export const useItems = create<ItemsState>((set, get) => {
-  const ask = (refresh: boolean, offset = 0, has?: number) =>
+  const ask = (refresh: boolean, offset = 0, has?: number, limit = PAGE) =>
     getBridge().queryItems({
       ...filtersOf(get()),
       offset,
-      limit: PAGE,
+      limit,
       ...(refresh ? { refresh: true } : {}),
       ...(has === undefined ? {} : { has })
     })
@@ -123,7 +132,7 @@ export const useItems = create<ItemsState>((set, get) => {
   const requery = async (): Promise<void> => {
     const isLatest = latestQuery.start()
     const asked = filtersKey(get())
-    const result = await ask(false)
+    const result = await ask(false, 0, undefined, searchWindow())
     if (!isLatest() || !result.ok || !get().list) return
     if (asked !== filtersKey(get())) return
     set({ list: replaced(result.data.data, asked) })
@@ -173,6 +182,7 @@ export const useItems = create<ItemsState>((set, get) => {
     },
 
     async ensureRows(start, end) {
+      drawnRows = Math.max(drawnRows, end - start)
       const list = get().list
       // A new search is on its way: its own first window comes with it.
       if (!list || list.filters !== filtersKey(get())) return

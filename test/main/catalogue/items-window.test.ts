@@ -5,7 +5,12 @@ import {
   createCatalogueService,
   type CatalogueService
 } from '../../../electron/main/catalogue/service'
-import { narrows } from '../../../electron/main/catalogue/items-window'
+import {
+  indexOf,
+  narrows,
+  SEARCH_TEXT_SLICE,
+  windowOf
+} from '../../../electron/main/catalogue/items-window'
 import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
 
 const KEY = 'b'.repeat(64)
@@ -133,5 +138,24 @@ describe('queryItems: a search that narrows the last one', () => {
     expect(asTyped).toEqual(fresh)
     expect(asTyped[4]!.rows.map((r) => r.id)).toEqual([30])
     expect(asTyped[8]!.matched).toBe(11)
+  })
+})
+
+describe('queryItems: the search text of a new list', () => {
+  it('is built in slices after the list is first answered, before anything is searched', async () => {
+    const items = Array.from({ length: SEARCH_TEXT_SLICE * 2 + 3 }, (_, n) => ({
+      ...item(n + 1),
+      name: n % 7 === 0 ? 'Seven' : 'Other'
+    }))
+    const payload = { items, skipped: [], listProblem: null }
+    windowOf(payload, query())
+    const index = indexOf(items)
+    expect(index.searchBuilt).toBe(0)
+    await new Promise((r) => setImmediate(r))
+    expect(index.searchBuilt).toBe(SEARCH_TEXT_SLICE)
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r))
+    expect(index.searchBuilt).toBe(items.length)
+    const found = windowOf(payload, query({ query: 'seven', limit: 5 })).window
+    expect(found.matched).toBe(Math.ceil(items.length / 7))
   })
 })

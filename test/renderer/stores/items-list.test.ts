@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useItems } from '../../../renderer/src/stores/items'
 import { rowAt, rowCount } from '../../../renderer/src/stores/items-list'
 import type { Item } from '../../../shared/model'
@@ -63,5 +63,29 @@ describe('items store windows', () => {
     // The late window of the unfiltered list (from 480) did not land in this one.
     expect(list.rows).toHaveLength(19)
     expect(list.rows.every((r) => r?.name.includes('99'))).toBe(true)
+  })
+
+  it('answers a new search with the rows the grid draws, and fetches the rest as it scrolls', async () => {
+    const bridge = installFakeBridge({
+      listItems: async () =>
+        ok({ data: { items: many, skipped: [], listProblem: null }, freshness: freshness() })
+    })
+    await useItems.getState().load()
+    await useItems.getState().ensureRows(0, 60)
+    useItems.getState().setFilters({ query: 'Item 1' })
+    await vi.waitFor(() => expect(useItems.getState().list?.filters).toContain('Item 1'))
+    const asked = bridge.calls.queryItems!.at(-1)!
+    expect(asked).toMatchObject({ query: 'Item 1', offset: 0, limit: 60 })
+    let list = useItems.getState().list!
+    // Every word is searched on its own: names holding "item" and a 1.
+    const matched = many.filter((i) => i.name.includes('1')).length
+    expect(rowCount(list)).toBe(matched)
+    expect(rowAt(list, 59)?.name).toBeDefined()
+    expect(rowAt(list, 60)).toBeUndefined()
+
+    await useItems.getState().ensureRows(56, 76)
+    list = useItems.getState().list!
+    expect(rowAt(list, 75)?.name).toContain('1')
+    expect(list.rows.filter(Boolean)).toHaveLength(120)
   })
 })

@@ -75,7 +75,9 @@ export function VirtualItems({
   useEffect(() => {
     if (firstKey.current === resetKey) return
     firstKey.current = resetKey
-    if (scrollRef.current) scrollRef.current.scrollTop = 0
+    // Writing scrollTop lays out the new rows there and then, inside this task: a search
+    // typed at the top (as most are) has nothing to scroll, and the frame lays them out.
+    if (scrollRef.current && lastTop.current !== 0) scrollRef.current.scrollTop = 0
     lastTop.current = 0
   }, [resetKey])
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ItemsView } from '../../../../renderer/src/views/items/ItemsView'
 import { useItems } from '../../../../renderer/src/stores/items'
@@ -514,6 +514,41 @@ describe('ItemsView', () => {
     expect(screen.getByText('10,000 items')).toBeInTheDocument()
     await user.type(screen.getByRole('searchbox', { name: 'Search items' }), 'rare')
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10))
+  })
+
+  it('starts a new search from the top, writing the scroll position only when scrolled', async () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      sampleItem({ id: i + 1, name: `Item ${i + 1}`, published_at: null })
+    )
+    installFakeBridge({
+      listItems: async () => ok({ data: payload(many), freshness: freshness() })
+    })
+    const user = userEvent.setup()
+    render(<ItemsView />)
+    await screen.findByRole('button', { name: startsWith('Item 1') })
+    const scroller = screen.getByTestId('items-scroller')
+    // jsdom does not scroll: record what the view writes, and read back the last of it.
+    let top = 0
+    const writes: number[] = []
+    Object.defineProperty(scroller, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (v: number) => {
+        writes.push(v)
+        top = v
+      }
+    })
+    const box = screen.getByRole('searchbox', { name: 'Search items' })
+    await user.type(box, '1')
+    await waitFor(() => expect(screen.getByText(/^\d+ of 300$/)).toBeInTheDocument())
+    // At the top already: writing it would only force a layout of the new rows.
+    expect(writes).toEqual([])
+
+    top = 900
+    fireEvent.scroll(scroller)
+    await user.type(box, '0')
+    await waitFor(() => expect(writes).toContain(0))
+    expect(top).toBe(0)
   })
 
   it('keeps filters and layout when coming back from a detail', async () => {

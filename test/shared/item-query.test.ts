@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import {
+  buildIndex,
+  buildSearchText,
+  letterBits,
+  matchPositions,
+  queryWords,
+  wordsMatcher,
+  type ItemFilters
+} from '../../shared/item-query'
+import type { Item } from '../../shared/model'
+import { item } from '../support/fake-market'
+
+const NAMES = [
+  'Northwind Admin',
+  'Ocean DRONE footage 4K',
+  'Café Crème — Menu',
+  'İstanbul Nights',
+  'zz top 2024',
+  'Quartz',
+  ''
+]
+
+function catalogue(): Item[] {
+  return NAMES.map((name, n) => ({
+    ...item(n + 1),
+    name,
+    category: n % 2 === 0 ? 'Templates' : 'Video',
+    sub_category: n % 3 === 0 ? null : 'Stock',
+    tags: n === 6 ? ['xylophone', 'Jazz'] : []
+  }))
+}
+
+/** What a search meant before the letter bits: every word inside the lowercase text. */
+function byText(items: Item[], query: string): number[] {
+  const words = queryWords(query)
+  return items.flatMap((i, n) => {
+    const text = [i.name, i.category, i.sub_category ?? '', ...i.tags].join('\n').toLowerCase()
+    return words.every((w) => text.includes(w)) ? [n] : []
+  })
+}
+
+const QUERIES = [
+  ...'abcdefghijklmnopqrstuvwxyz0123456789éèi̇ —',
+  'no',
+  'NORTH',
+  'wind admin',
+  'crème',
+  'i̇stanbul',
+  '4k drone',
+  'stock video',
+  'q z',
+  'jazz',
+  'zz 2024',
+  'xyz'
+]
+
+describe('letter bits and the search text', () => {
+  it('sets a bit for each letter a-z only', () => {
+    expect(letterBits('ab')).toBe(0b11)
+    expect(letterBits('z')).toBe(1 << 25)
+    expect(letterBits('Z9é —')).toBe(0)
+  })
+
+  it('finds exactly what reading every text finds, for letters, words and other characters', () => {
+    const items = catalogue()
+    const index = buildIndex(items)
+    for (const q of QUERIES) {
+      const matcher = wordsMatcher(index, queryWords(q))
+      const found = items.flatMap((_, n) => (matcher(n) ? [n] : []))
+      expect(found, q).toEqual(byText(items, q))
+    }
+  })
+
+  it('gives the same answers built in slices, and a search finishes a partial build', () => {
+    const items = catalogue()
+    const whole = buildIndex(items)
+    buildSearchText(whole)
+    const sliced = buildIndex(items)
+    expect(buildSearchText(sliced, 3)).toBe(false)
+    expect(sliced.searchBuilt).toBe(3)
+    const filters: ItemFilters = { query: 'o', category: '', kind: 'all', sort: 'name' }
+    expect(matchPositions(sliced, filters)).toEqual(matchPositions(whole, filters))
+    expect(sliced.searchBuilt).toBe(items.length)
+    expect(sliced.haystacks).toEqual(whole.haystacks)
+    expect(sliced.letters).toEqual(whole.letters)
+  })
+
+  it('answers the whole list in the asked order when nothing filters it', () => {
+    const items = catalogue()
+    const index = buildIndex(items)
+    const all = matchPositions(index, { query: ' ', category: '', kind: 'all', sort: 'name' })
+    const names = all.map((n) => items[n]!.name)
+    expect(names).toHaveLength(items.length)
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+    expect(names).toEqual([...names].sort(collator.compare))
+    // Nothing was searched: no search text was needed.
+    expect(index.searchBuilt).toBe(0)
+  })
+})

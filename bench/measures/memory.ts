@@ -58,7 +58,7 @@ export const memory: Measure = {
       figures,
       ratios: [],
       notes: [
-        `Peak RSS is process.resourceUsage().maxRSS of the spawned host: it covers start-up, the page's listing of all ${size} items, its background refresh from the demo and a search typed and cleared. The Items view showed all ${size} items. Chromium's own memory is not counted.`
+        `Peak RSS is the spawned host's own high-water mark (VmHWM in /proc/self/status; resourceUsage().maxRSS off Linux, where it cannot be told from the bench's): it covers start-up, the page's listing of all ${size} items, its background refresh from the demo and a search typed and cleared. The Items view showed all ${size} items. Chromium's own memory is not counted.`
       ]
     }
   }

@@ -8,12 +8,13 @@
 import { createInterface } from 'node:readline'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { startBenchHost } from '../lib/host'
+import { ownPeakRssBytes } from '../lib/peak-rss'
 
 function usage(): string {
   const m = process.memoryUsage()
   return JSON.stringify({
-    // resourceUsage().maxRSS is in kilobytes: the highest RSS since the process started.
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    // The host's own high-water mark, not the bench's inherited through spawn (see peak-rss.ts).
+    peakRssBytes: ownPeakRssBytes(),
     rssBytes: m.rss,
     heapUsedBytes: m.heapUsed,
     externalBytes: m.external + m.arrayBuffers

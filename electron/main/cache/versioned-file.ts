@@ -121,32 +121,40 @@ export class VersionedFile<T> {
       pieces: [JSON.stringify((checked = this.schema.parse(value)))],
       faithful: () => true
     }
-    const sum = createHash('sha256')
-    // Pieces are gathered into chunks of about a megabyte as they come: the body is never
-    // both in pieces and in one buffer.
-    const chunks: Buffer[] = []
-    let pending: Buffer[] = []
-    let pendingBytes = 0
-    const flush = (): void => {
-      if (pending.length > 0) chunks.push(Buffer.concat(pending, pendingBytes))
-      pending = []
-      pendingBytes = 0
-    }
-    for (const piece of pieces) {
-      const bytes = Buffer.from(piece, 'utf8')
-      sum.update(bytes)
-      pending.push(bytes)
-      pendingBytes += bytes.byteLength
-      if (pendingBytes >= CHUNK_BYTES) flush()
-    }
-    flush()
-    const head = JSON.stringify({
-      format: this.format,
-      kind: this.kind,
-      sha256: sum.digest('base64url')
+    const head = (sum: string): Buffer =>
+      Buffer.from(
+        `${JSON.stringify({ format: this.format, kind: this.kind, sha256: sum }).slice(0, -1)},"body":`
+      )
+    // A SHA-256 in base64url is always 43 characters: the header's room is known before
+    // the body is, and the real one is written over the stand-in once the body is written.
+    const standIn = head('A'.repeat(43))
+    await writeFileAtomic(path, async (out) => {
+      await out.append(standIn)
+      const sum = createHash('sha256')
+      // Pieces are gathered into chunks of about a megabyte and written as they come: the
+      // body is never whole in memory, neither in pieces nor in one buffer.
+      let pending: Buffer[] = []
+      let pendingBytes = 0
+      const flush = async (): Promise<void> => {
+        if (pending.length === 0) return
+        const chunk = Buffer.concat(pending, pendingBytes)
+        pending = []
+        pendingBytes = 0
+        await out.append(chunk)
+      }
+      for (const piece of pieces) {
+        const bytes = Buffer.from(piece, 'utf8')
+        sum.update(bytes)
+        pending.push(bytes)
+        pendingBytes += bytes.byteLength
+        if (pendingBytes >= CHUNK_BYTES) await flush()
+      }
+      await flush()
+      await out.append(CLOSE)
+      const real = head(sum.digest('base64url'))
+      if (real.byteLength !== standIn.byteLength) throw new Error('The header changed length.')
+      await out.overwrite(0, real)
     })
-    await writeFileAtomic(path, [Buffer.from(`${head.slice(0, -1)},"body":`), ...chunks, CLOSE])
-    chunks.length = 0
     const file = this.options.keepLast ? await fileStamp(path) : null
     // A value the schema would have changed is not the file's: the next read parses the file.
     if (file !== null && faithful()) this.remember(path, checked, file)

@@ -3,6 +3,7 @@ import {
   parseAccountResponse,
   parseItemResponse,
   parseItemsResponse,
+  parseScannedItems,
   parsePurchaseResponse,
   type SkippedItem
 } from './wire/normalise'
@@ -168,7 +169,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   }
 
   async function listItemsReport(callOptions?: CallOptions): Promise<ItemsResult> {
-    const reading = await call(
+    let reading = await call(
       'items',
       {
         url: withKey(endpoint('items/all')),
@@ -180,8 +181,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       },
       callOptions
     )
+    // Read item by item from the bytes when the answer allows; an item that is not JSON
+    // makes the whole answer what it is without the scan (not JSON).
+    const scanned = reading.type === 'payload' && reading.items ? reading.items : null
+    const quick = scanned ? parseScannedItems(scanned) : null
+    if (scanned && !quick) reading = scanned.whole()
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
-    const parsed = parseItemsResponse(reading.body, { consume: true })
+    const parsed = quick ?? parseItemsResponse(reading.body, { consume: true })
     if (!parsed.ok) throw badShape(200, parsed.message)
     // Only a working seller key is shown the catalogue.
     proof.works()

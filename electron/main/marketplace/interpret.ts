@@ -3,6 +3,7 @@ import { hasPayload, messageOf } from './wire/normalise'
 import { MarketplaceError, messages } from './errors'
 import { retryAfterFrom } from './retry-after'
 import { scrubKey } from './scrub'
+import { scanItemsAnswer, type ScannedItems } from './wire/items-scan'
 
 export interface Answer {
   status: number
@@ -14,7 +15,16 @@ export interface Answer {
 
 /** What an answer means once HTTP and shape are read; per-operation meaning comes after. */
 export type Reading =
-  | { type: 'payload'; body: unknown }
+  | {
+      type: 'payload'
+      body: unknown
+      /**
+       * The item list's items, read one by one from the answer's bytes (`body` then holds
+       * `items: []`). `whole` is the answer decoded whole, as without the scan: the verdict
+       * when an item turns out not to be JSON.
+       */
+      items?: ScannedItems & { whole(): Reading }
+    }
   /** The spec's `{status, msg}`: "nothing found", "invalid code", "invalid request". */
   | { type: 'error-envelope'; body: unknown; message: string | null }
 
@@ -138,7 +148,14 @@ const DATA_FAULT_SUBJECT: Record<Operation, string | null> = {
 export function interpret(
   operation: Operation,
   answer: Answer,
-  ctx: { basePath: string; apiKey: string; now: number; log?: (message: string) => void }
+  ctx: {
+    basePath: string
+    apiKey: string
+    now: number
+    log?: (message: string) => void
+    /** False: the item list is decoded whole, never scanned item by item. */
+    scan?: boolean
+  }
 ): Reading {
   const { status } = answer
   const opts = { status }
@@ -171,6 +188,16 @@ export function interpret(
   }
   if (status === 401) throw new MarketplaceError('unauthorized', messages.unauthorized(), opts)
 
+  // An answer decoded whole would be a payload here, with these very items (see items-scan.ts).
+  if (operation === 'items' && status === 200 && ctx.scan !== false) {
+    const scanned = scanItemsAnswer(answer.body)
+    if (scanned)
+      return {
+        type: 'payload',
+        body: scanned.head,
+        items: { ...scanned, whole: () => interpret(operation, answer, { ...ctx, scan: false }) }
+      }
+  }
   const decoded = decode(answer)
   const body = decoded.type === 'json' ? decoded.value : undefined
   const envelope = decoded.type === 'json' && isEnvelope(body)

@@ -10,7 +10,7 @@ export const BLOB = /^[0-9a-f]{64}\.bin$/
 export const KEPT = /^[0-9a-f]{64}\.kept$/
 export const KeptMarkerSchema = z.object({ contentType: z.string().max(200) })
 
-const EntrySchema = z.object({
+export const EntrySchema = z.object({
   contentType: z.string().max(200),
   size: z.number().int().nonnegative(),
   lastUsed: z.number(),
@@ -23,8 +23,9 @@ const EntrySchema = z.object({
   owners: z.array(z.string().max(200)).max(100).optional()
 })
 export type MediaEntry = z.infer<typeof EntrySchema>
+export const MediaKeySchema = z.string().regex(/^[0-9a-f]{64}$/)
 export const IndexSchema = z.object({
-  entries: z.record(z.string().regex(/^[0-9a-f]{64}$/), EntrySchema),
+  entries: z.record(MediaKeySchema, EntrySchema),
   /** The seller's own limit (Settings), when set; the app's default otherwise. */
   limitBytes: z.number().int().positive().optional()
 })

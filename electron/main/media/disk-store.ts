@@ -11,6 +11,7 @@ import {
   type MediaEntry,
   type MediaIndex
 } from './disk-index'
+import { mediaIndexPieces } from './disk-index-json'
 import { loadMediaDir } from './disk-load'
 
 export interface DiskStoreOptions {
@@ -44,7 +45,9 @@ export class MediaDiskStore {
 
   constructor(private readonly options: DiskStoreOptions) {
     this.limit = options.limitBytes
-    this.index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, options.log)
+    this.index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, options.log, {
+      pieces: mediaIndexPieces
+    })
   }
 
   get dir(): string {

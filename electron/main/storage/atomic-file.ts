@@ -11,10 +11,21 @@ const TEMP_SUFFIX = '.tmp'
  * temp file is renamed over the target. The folder is fsynced too, where the OS allows,
  * so the rename itself survives a power cut.
  */
+/** Writes a file's bytes as they are made, for a file that is never whole in memory. */
+export interface AtomicWriter {
+  /** Adds bytes at the end of what is written so far. */
+  append(bytes: Uint8Array): Promise<void>
+  /** Writes over bytes already written, from `position` (a header known only at the end). */
+  overwrite(position: number, bytes: Uint8Array): Promise<void>
+}
+
 export async function writeFileAtomic(
   path: string,
-  /** Several pieces are written one after another (a large file need not be one buffer). */
-  data: string | Uint8Array | readonly Uint8Array[]
+  /**
+   * Several pieces are written one after another (a large file need not be one buffer);
+   * a function writes them as it makes them (nor need it be in memory at all).
+   */
+  data: string | Uint8Array | readonly Uint8Array[] | ((out: AtomicWriter) => Promise<void>)
 ): Promise<void> {
   const dir = dirname(path)
   const temp = join(
@@ -24,6 +35,7 @@ export async function writeFileAtomic(
   const handle = await open(temp, 'w', 0o600)
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data)
+    else if (typeof data === 'function') await data(writerOf(handle))
     else for (const piece of data) await writeAll(handle, piece)
     await handle.sync()
   } catch (e) {
@@ -41,10 +53,30 @@ export async function writeFileAtomic(
   await syncDir(dir)
 }
 
-async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+async function writeAll(handle: FileHandle, bytes: Uint8Array, position?: number): Promise<void> {
   for (let at = 0; at < bytes.byteLength;) {
-    const { bytesWritten } = await handle.write(bytes, at, bytes.byteLength - at)
+    const { bytesWritten } = await handle.write(
+      bytes,
+      at,
+      bytes.byteLength - at,
+      position === undefined ? null : position + at
+    )
     at += bytesWritten
+  }
+}
+
+function writerOf(handle: FileHandle): AtomicWriter {
+  let length = 0
+  return {
+    async append(bytes) {
+      await writeAll(handle, bytes, length)
+      length += bytes.byteLength
+    },
+    async overwrite(position, bytes) {
+      if (!Number.isSafeInteger(position) || position < 0 || position + bytes.byteLength > length)
+        throw new RangeError('Only bytes already written can be written over.')
+      await writeAll(handle, bytes, position)
+    }
   }
 }
 

@@ -6,6 +6,8 @@ import {
   MarketplaceError,
   type MarketplaceClientOptions
 } from '../../../electron/main/marketplace'
+import { messages } from '../../../electron/main/marketplace/errors'
+import { parseItemsResponse } from '../../../electron/main/marketplace/wire/normalise'
 import {
   ACCOUNT,
   closedPort,
@@ -239,6 +241,49 @@ describe('answers', () => {
     expect((await failure(client(f).getAccount())).message).toContain('data')
     body = 'OK'
     expect((await failure(client(f).getAccount())).kind).toBe('bad-response')
+  })
+
+  it('the item list read item by item answers as the list decoded whole', async () => {
+    const hostile = {
+      ...ITEM,
+      name: '</script>"]}{\\ é😀 \u2028',
+      tags: ['"', '\\', '\ud83d\ude00']
+    }
+    const text = JSON.stringify({ status: 'success', items: [hostile, { ...ITEM, id: 'x' }, ITEM] })
+    const f = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(text)
+    })
+    const expected = parseItemsResponse(JSON.parse(text))
+    if (!expected.ok) throw new Error('the fixture is a good list')
+    const r = await client(f).listItemsReport()
+    expect(r).toEqual({ items: expected.value, skipped: expected.skipped, notFound: false })
+    expect(r.items[0]?.name).toBe(hostile.name)
+  })
+
+  it('an item list with an item that is not JSON, or cut short, is the same bad-response', async () => {
+    let body = ''
+    const f = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(body)
+    })
+    const good = JSON.stringify(ITEM)
+    for (body of [
+      `{"status":"success","items":[${good},{id:2}]}`,
+      `{"status":"success","items":[${good},{"id":2}}]}`,
+      `{"status":"success","items":[${good}]`,
+      `{"status":"success","items":[${good}]}<!-- cached -->`
+    ]) {
+      const e = await failure(client(f).listItemsReport())
+      expect(e.kind, body).toBe('bad-response')
+      expect(e.message).toBe(messages.notJson())
+    }
+    body = '<!DOCTYPE html><html><body>{"items":[]}</body></html>'
+    expect((await failure(client(f).listItemsReport())).kind).toBe('api-unavailable')
+    body = JSON.stringify({ status: 'success', items: [{ ...ITEM, id: 'x' }] })
+    const none = await failure(client(f).listItemsReport())
+    expect(none.kind).toBe('bad-response')
+    expect(none.message).toContain('items[0].id')
   })
 
   it('keeps good items and reports the broken ones in `skipped`', async () => {

@@ -41,12 +41,23 @@ export function itemsOf(
   list: unknown[],
   consume = false
 ): { items: Item[]; skipped: SkippedItem[]; firstIssues: z.core.$ZodIssue[] } {
+  return itemsFrom(list.length, (index) => {
+    const raw = list[index]
+    if (consume) list[index] = undefined
+    return raw
+  })
+}
+
+/** The same for items read one at a time by index (see items-scan.ts). */
+export function itemsFrom(
+  count: number,
+  itemAt: (index: number) => unknown
+): { items: Item[]; skipped: SkippedItem[]; firstIssues: z.core.$ZodIssue[] } {
   const items: Item[] = []
   const skipped: SkippedItem[] = []
   let firstIssues: z.core.$ZodIssue[] = []
-  for (let index = 0; index < list.length; index++) {
-    const r = wireItem.safeParse(list[index])
-    if (consume) list[index] = undefined
+  for (let index = 0; index < count; index++) {
+    const r = wireItem.safeParse(itemAt(index))
     if (r.success) {
       items.push(r.data)
       continue

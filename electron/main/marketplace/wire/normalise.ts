@@ -5,6 +5,7 @@ import {
   fieldOf,
   itemEnvelope,
   itemsEnvelope,
+  itemsFrom,
   itemsOf,
   payloadPresence,
   purchaseEnvelope,
@@ -12,6 +13,7 @@ import {
   type SkippedItem
 } from './envelopes'
 import type { Account, Item, Purchase } from '../../../../shared/model'
+import type { ScannedItems } from './items-scan'
 
 export type { SkippedItem } from './envelopes'
 
@@ -51,16 +53,53 @@ export function parseItemsResponse(
   | { ok: true; value: Item[]; skipped: SkippedItem[] }
   | { ok: false; field: string; message: string } {
   const list = isRecord(body) ? body.items : undefined
-  if (options.consume === true && Array.isArray(list)) {
-    const { items, skipped } = itemsOf(list as unknown[], true)
-    const first = skipped[0]
-    // The envelope's own verdict when nothing survives: the first broken item's first issue.
-    if (items.length === 0 && first)
-      return { ok: false, field: first.field, message: first.message }
-    return { ok: true, value: items, skipped }
-  }
+  if (options.consume === true && Array.isArray(list))
+    return listVerdict(itemsOf(list as unknown[], true))
   const r = itemsEnvelope.safeParse(body)
   return r.success ? { ok: true, value: r.data.items, skipped: r.data.skipped } : failure(r.error)
+}
+
+/**
+ * Operation 2 read item by item from the answer's bytes (items-scan.ts): the same verdict
+ * as parseItemsResponse on the answer decoded whole, or null when an item is not JSON
+ * (the whole answer is then not JSON either, and its own reading says so).
+ */
+export function parseScannedItems(
+  scanned: Pick<ScannedItems, 'count' | 'item'>
+):
+  | { ok: true; value: Item[]; skipped: SkippedItem[] }
+  | { ok: false; field: string; message: string }
+  | null {
+  const notJson = new Error('an item is not JSON')
+  try {
+    return listVerdict(
+      itemsFrom(scanned.count, (index) => {
+        try {
+          return scanned.item(index)
+        } catch {
+          throw notJson
+        }
+      })
+    )
+  } catch (e) {
+    if (e === notJson) return null
+    throw e
+  }
+}
+
+function listVerdict({
+  items,
+  skipped
+}: {
+  items: Item[]
+  skipped: SkippedItem[]
+}):
+  | { ok: true; value: Item[]; skipped: SkippedItem[] }
+  | { ok: false; field: string; message: string } {
+  const first = skipped[0]
+  // The envelope's own verdict when nothing survives: the first broken item's first issue.
+  if (items.length === 0 && first) return { ok: false, field: first.field, message: first.message }
+  return { ok: true, value: items, skipped }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

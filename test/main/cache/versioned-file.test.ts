@@ -1,0 +1,76 @@
+import { readdirSync, statSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { VersionedFile } from '../../../electron/main/cache/versioned-file'
+import type { JsonPieces } from '../../../electron/main/cache/list-entry-json'
+
+const Schema = z.object({ rows: z.array(z.string()) })
+type Doc = z.infer<typeof Schema>
+const log = { warn: () => {} }
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sd-versioned-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** The document's JSON row by row; `seen` is called before each row is made. */
+function rowsPieces(seen: () => void, breakAt = -1) {
+  return (doc: Doc): JsonPieces => {
+    function* pieces(): Generator<string> {
+      yield '{"rows":['
+      for (let n = 0; n < doc.rows.length; n++) {
+        if (n === breakAt) throw new Error('row refused')
+        seen()
+        yield `${n === 0 ? '' : ','}${JSON.stringify(doc.rows[n])}`
+      }
+      yield ']}'
+    }
+    return { pieces: pieces(), faithful: () => true }
+  }
+}
+
+describe('VersionedFile written in pieces', () => {
+  const doc: Doc = { rows: Array.from({ length: 8 }, (_, n) => `${n}`.repeat(600_000)) }
+
+  it('writes the body as it is made, not once it is whole, and the same file as a whole write', async () => {
+    // What the temp file holds while rows are still being made (read synchronously, so
+    // nothing is written meanwhile).
+    const temps = (): number => {
+      let total = 0
+      for (const name of readdirSync(dir))
+        if (name.endsWith('.tmp')) total += statSync(join(dir, name)).size
+      return total
+    }
+    const sizes: number[] = []
+    const file = new VersionedFile('rows', 1, Schema, log, {
+      pieces: rowsPieces(() => sizes.push(temps()))
+    })
+    await file.write(join(dir, 'b.json'), doc)
+    await new VersionedFile('rows', 1, Schema, log).write(join(dir, 'a.json'), doc)
+    const b = await readFile(join(dir, 'b.json'))
+    expect(b.equals(await readFile(join(dir, 'a.json')))).toBe(true)
+    expect(await new VersionedFile('rows', 1, Schema, log).read(join(dir, 'b.json'))).toEqual(doc)
+    // Rows made after the first megabytes found them on disk already.
+    expect(Math.max(...sizes)).toBeGreaterThan(2 << 20)
+  })
+
+  it('keeps the old file when a piece is refused halfway, leaving no temp file', async () => {
+    const path = join(dir, 'a.json')
+    const plain = new VersionedFile('rows', 1, Schema, log)
+    await plain.write(path, { rows: ['old'] })
+    const before = await readFile(path)
+    const breaking = new VersionedFile('rows', 1, Schema, log, {
+      pieces: rowsPieces(() => {}, 6)
+    })
+    await expect(breaking.write(path, doc)).rejects.toThrow('row refused')
+    expect((await readFile(path)).equals(before)).toBe(true)
+    expect(await readdir(dir)).toEqual(['a.json'])
+    expect(await plain.read(path)).toEqual({ rows: ['old'] })
+  })
+})

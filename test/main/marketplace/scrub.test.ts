@@ -39,6 +39,18 @@ describe('scrubKey', () => {
     expect(scrubKey('key=abc123 and abc12', 'abc123')).toBe(`key=${KEY_MASK} and abc12`)
   })
 
+  it('masks the key it is handed now, not the one it was handed before', () => {
+    // The key's spellings are worked out once per key: a second connection's key must
+    // not be judged by the first's.
+    const other = 'zzOtherKey-9876543210-QWERTYUIOP'
+    expect(scrubKey(`a ${KEY} b`, KEY)).toBe(`a ${KEY_MASK} b`)
+    expect(scrubKey(`a ${other} b ${KEY}`, other)).toBe(`a ${KEY_MASK} b ${KEY}`)
+    expect(scrubKey(`a ${other} b ${KEY}`, KEY)).toBe(`a ${other} b ${KEY_MASK}`)
+    // Short text is passed over only when no spelling of the key fits in it.
+    expect(scrubKey('x=abc123', 'abc123')).toBe(`x=${KEY_MASK}`)
+    expect(scrubKey('abc123', 'abc123')).toBe(KEY_MASK)
+  })
+
   it('runs two pieces of the key written back to back into masks without a gap', () => {
     const twice = KEY.slice(0, 10) + KEY.slice(25, 35)
     const out = scrubKey(twice, KEY)

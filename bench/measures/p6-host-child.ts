@@ -8,16 +8,10 @@
 import { createInterface } from 'node:readline'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { startBenchHost } from '../lib/host'
+import { hostUsage } from '../lib/host-usage'
 
 function usage(): string {
-  const m = process.memoryUsage()
-  return JSON.stringify({
-    // resourceUsage().maxRSS is in kilobytes: the highest RSS since the process started.
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
-    rssBytes: m.rss,
-    heapUsedBytes: m.heapUsed,
-    externalBytes: m.external + m.arrayBuffers
-  })
+  return JSON.stringify(hostUsage(process.memoryUsage(), process.resourceUsage().maxRSS))
 }
 
 async function main(): Promise<void> {

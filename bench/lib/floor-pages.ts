@@ -31,14 +31,15 @@ createRoot(document.getElementById('root')).render(
 )
 `
 
-export type SearchVia = 'page' | 'fetch'
+/** Where a keystroke's answer comes from: the page itself, or the server over fetch. */
+export type Via = 'page' | 'fetch'
 
 /**
  * P2: a search box, the count (ITEMS_PROBE's toolbar live region) and the first card. Each
  * input filters the 10,000 names held in the page, or asks the server (one trip to another
  * process, as the app's renderer asks main), then writes the count and the first name.
  */
-export function searchPage(via: SearchVia): FloorFile {
+export function searchPage(via: Via): FloorFile {
   const search =
     via === 'page'
       ? `const q = box.value.toLowerCase(); let n = 0, first = null;
@@ -69,30 +70,37 @@ box.addEventListener('input', () => { ${search} });
 }
 
 /**
- * P3: a code field in a form; Enter posts it to the server and shows a new #verdict-word
- * (a new element each time, as the app replaces its verdict).
+ * P3: a code field in a form; Enter posts it to the server (or, via the page, answers at
+ * once with no trip) and shows a new #verdict-word (a new element each time, as the app
+ * replaces its verdict).
  */
-export const lookupPage = (): FloorFile =>
-  html(
-    'Floor: lookup',
+export function lookupPage(via: Via): FloorFile {
+  const ask =
+    via === 'fetch'
+      ? `fetch('/api/check', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ purchase_code: field.value }).toString()
+  }).then((r) => r.json()).then(show);`
+      : `show({ status: field.value.startsWith('valid') ? 'valid' : 'invalid' });`
+  return html(
+    `Floor: lookup (${via})`,
     `<form><input aria-label="Purchase code" name="code" autocomplete="off"></form>
 <div id="result"></div>
 <script>
 const form = document.querySelector('form');
 const field = form.querySelector('input');
 const result = document.getElementById('result');
+const show = (a) => {
+  const v = document.createElement('strong');
+  v.id = 'verdict-word';
+  v.textContent = a.status;
+  result.replaceChildren(v);
+};
 form.addEventListener('submit', (e) => {
   e.preventDefault();
-  fetch('/api/check', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ purchase_code: field.value }).toString()
-  }).then((r) => r.json()).then((a) => {
-    const v = document.createElement('strong');
-    v.id = 'verdict-word';
-    v.textContent = a.status;
-    result.replaceChildren(v);
-  });
+  ${ask}
 });
 </script>`
   )
+}

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { z } from 'zod'
 import { openPage } from '../lib/browser'
 import { floorNames, type FloorServer } from '../lib/floor-server'
-import type { SearchVia } from '../lib/floor-pages'
+import type { Via } from '../lib/floor-pages'
 import {
   armKeyTimer,
   ITEMS_CHANGED,
@@ -51,7 +51,7 @@ export interface KeySamples {
 export async function searchFloor(
   browser: Browser,
   server: FloorServer,
-  via: SearchVia,
+  via: Via,
   runs: number
 ): Promise<KeySamples> {
   const letters = floorLetters()
@@ -82,10 +82,14 @@ export interface LookupSamples extends KeySamples {
   raw: number[]
 }
 
-/** P3's loop: codes alternate, Enter (timed to the new verdict), then a raw Node fetch of the same POST. */
+/**
+ * P3's loop: codes alternate, Enter (timed to the new verdict), then (via fetch) a raw Node
+ * fetch of the same POST. One unmeasured lookup first.
+ */
 export async function lookupFloor(
   browser: Browser,
   server: FloorServer,
+  via: Via,
   runs: number
 ): Promise<LookupSamples> {
   const codes = ['valid-0001', 'bad-0002']
@@ -102,11 +106,11 @@ export async function lookupFloor(
   const opened = await openPage(browser)
   try {
     const { page } = opened
-    await page.goto(`${server.url}/lookup`)
+    await page.goto(`${server.url}/lookup-${via}`)
     const field = page.getByRole('textbox', { name: 'Purchase code' })
     await field.waitFor()
     const out: LookupSamples = { ms: [], raw: [], timeouts: 0 }
-    await rawTrip(codes[0]!)
+    if (via === 'fetch') await rawTrip(codes[0]!)
     for (let i = -1; i < runs; i++) {
       const code = codes[(i + codes.length) % codes.length]!
       await field.fill(code)
@@ -115,7 +119,7 @@ export async function lookupFloor(
       if (i < 0) continue
       if (ms === null) out.timeouts++
       else out.ms.push(ms)
-      out.raw.push(await rawTrip(code))
+      if (via === 'fetch') out.raw.push(await rawTrip(code))
     }
     return out
   } finally {

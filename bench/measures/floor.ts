@@ -15,7 +15,8 @@ function floorFiles(react: ReactBundle): Map<string, FloorFile> {
     ['/react-card.js', { type: 'text/javascript', body: react.code }],
     ['/search-page', searchPage('page')],
     ['/search-fetch', searchPage('fetch')],
-    ['/lookup', lookupPage()]
+    ['/lookup-page', lookupPage('page')],
+    ['/lookup-fetch', lookupPage('fetch')]
   ])
 }
 
@@ -71,7 +72,8 @@ export const floor: Measure = {
       const starts = await spawnedStarts(browser, ctx.runs(5))
       const local = await searchFloor(browser, server, 'page', ctx.runs(20))
       const remote = await searchFloor(browser, server, 'fetch', ctx.runs(20))
-      const lookup = await lookupFloor(browser, server, ctx.runs(20))
+      const lookup = await lookupFloor(browser, server, 'fetch', ctx.runs(20))
+      const answered = await lookupFloor(browser, server, 'page', ctx.runs(20))
 
       const reactSize = `${bytes(react.code.length)}, ${bytes(react.gzipBytes)} gzipped`
       const plain = timing('P1 floor: navigation start -> card painted, static HTML', loads.plain)
@@ -92,12 +94,22 @@ export const floor: Measure = {
       )
       const viaFetch = keyFigure('P2 floor: type a letter -> painted, via fetch', remote, notes)
       const verdict = keyFigure('P3 floor: Enter -> fetch POST -> verdict painted', lookup, notes)
+      const atOnce = keyFigure(
+        'P3 floor: Enter -> verdict painted, answered in the page (no trip)',
+        answered,
+        notes
+      )
       const raw = timing('P3 floor: raw HTTP POST round trip (fetch from Node)', lookup.raw)
       const ratios: Ratio[] = [
         { label: 'P1 floor: React / static (p50)', value: withReact.p50! / plain.p50!, unit: 'x' },
         {
           label: 'P3 floor: overhead over the raw trip (p50)',
           value: round(verdict.p50! - raw.p50!, 1),
+          unit: 'ms'
+        },
+        {
+          label: 'P3 floor: verdict via fetch minus answered in the page (p50)',
+          value: round(verdict.p50! - atOnce.p50!, 1),
           unit: 'ms'
         },
         {
@@ -111,10 +123,21 @@ export const floor: Measure = {
         `P1 floor: a fresh context per load, one unmeasured load of each page first, the two pages alternating. "Static HTML": the card is in the page's markup, no script, no CSS. "React": an empty root and one module script, React 19 + react-dom built by Vite for production (${reactSize}; the app's first-paint JS is about 266 KB) rendering the one card with createRoot.`,
         'P6 floor: plain `node` on the trivial server bundled as P6 bundles the host (out/bench-floor/floor-server-child.mjs, node:http only); spawn -> it prints its address, then a fresh context on the static card page, as P6 does: Node start-up and the new Chromium context and page are inside the figure; listening -> navigation start is that context and page being made (Playwright newContext, addInitScript, newPage, goto).',
         `P2 floors: a search box, the toolbar count and one card (ITEMS_PROBE, ITEMS_CHANGED), 10,000 short names ("amber beacon 42"); each input filters them in the page or asks the server (GET, a ~40 B JSON answer), then writes the count and the first name. No list rendering, no layout beyond two text nodes. Letters typed: ${floorLetters().join(' ')}; one unmeasured keystroke first; Backspace between letters (untimed).`,
-        'P3 floor: Enter in a form field -> fetch POST (urlencoded) -> the server answers {status} -> a new #verdict-word (VERDICT_PROBE, VERDICT_SHOWN); then a raw fetch of the same POST from Node. One unmeasured lookup first.'
+        'P3 floor: Enter in a form field -> fetch POST (urlencoded) -> the server answers {status} -> a new #verdict-word (VERDICT_PROBE, VERDICT_SHOWN); then a raw fetch of the same POST from Node. Beside it, the same page answering in its submit handler with no trip: what the timer alone costs (input event to the frame after the change). One unmeasured lookup first.'
       )
       return {
-        figures: [plain, withReact, spawnCard, spawnUp, opening, inPage, viaFetch, verdict, raw],
+        figures: [
+          plain,
+          withReact,
+          spawnCard,
+          spawnUp,
+          opening,
+          inPage,
+          viaFetch,
+          verdict,
+          atOnce,
+          raw
+        ],
         ratios,
         notes
       }

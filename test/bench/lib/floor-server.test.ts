@@ -14,7 +14,7 @@ describe('bench: the floor server', () => {
       new Map([
         ['/', cardPage()],
         ['/search-page', searchPage('page')],
-        ['/lookup', lookupPage()]
+        ['/lookup-fetch', lookupPage('fetch')]
       ])
     )
   })

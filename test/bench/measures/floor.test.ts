@@ -20,6 +20,7 @@ describe('bench: the floor measure', () => {
       'P2 floor',
       'P2 floor',
       'P3 floor',
+      'P3 floor',
       'P3 floor'
     ])
     for (const f of out.figures) {

@@ -61,7 +61,8 @@ function readBody(req: import('node:http').IncomingMessage): Promise<string> {
 
 /** Listens on 127.0.0.1 at a free port. `files` maps a path ("/", "/search") to its body. */
 export function startFloorServer(files: ReadonlyMap<string, FloorFile>): Promise<FloorServer> {
-  const names = floorNames()
+  // Made on the first search, so the P6 child's start does no more than listen.
+  let names: string[] | null = null
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://floor')
     const json = (value: unknown): void => {
@@ -69,7 +70,7 @@ export function startFloorServer(files: ReadonlyMap<string, FloorFile>): Promise
       res.end(JSON.stringify(value))
     }
     if (req.method === 'GET' && url.pathname === '/api/search')
-      return json(searchNames(names, url.searchParams.get('q') ?? ''))
+      return json(searchNames((names ??= floorNames()), url.searchParams.get('q') ?? ''))
     if (req.method === 'POST' && url.pathname === '/api/check') {
       readBody(req).then(
         (body) => json(checkCode(new URLSearchParams(body).get('purchase_code') ?? '')),

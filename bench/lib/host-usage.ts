@@ -1,21 +1,10 @@
-/** What the spawned host reports of its memory (bench/measures/p6-host-child.ts). */
-export interface HostUsageNumbers {
-  peakRssBytes: number
-  rssBytes: number
-  heapUsedBytes: number
-  externalBytes: number
-}
-
 /**
- * `maxRssKb` is resourceUsage().maxRSS, in kilobytes: the highest RSS since the process
- * started. Buffers outside the JS heap are `external` alone: Node's docs say arrayBuffers
- * "is also included in the external value", so adding it would count them twice.
+ * The spawned host's buffers outside the JS heap (bench/measures/p6-host-child.ts): `external`
+ * alone. Node's docs say arrayBuffers "is also included in the external value", so adding it
+ * would count every Buffer and ArrayBuffer twice.
  */
-export function hostUsage(memory: NodeJS.MemoryUsage, maxRssKb: number): HostUsageNumbers {
-  return {
-    peakRssBytes: maxRssKb * 1024,
-    rssBytes: memory.rss,
-    heapUsedBytes: memory.heapUsed,
-    externalBytes: memory.external
-  }
+export function outsideHeapBytes(
+  memory: Pick<NodeJS.MemoryUsage, 'external' | 'arrayBuffers'>
+): number {
+  return memory.external
 }

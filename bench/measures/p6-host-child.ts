@@ -7,11 +7,18 @@
  */
 import { createInterface } from 'node:readline'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
+import { outsideHeapBytes } from '../lib/host-usage'
 import { startBenchHost } from '../lib/host'
-import { hostUsage } from '../lib/host-usage'
 
 function usage(): string {
-  return JSON.stringify(hostUsage(process.memoryUsage(), process.resourceUsage().maxRSS))
+  const m = process.memoryUsage()
+  return JSON.stringify({
+    // resourceUsage().maxRSS is in kilobytes: the highest RSS since the process started.
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    rssBytes: m.rss,
+    heapUsedBytes: m.heapUsed,
+    externalBytes: outsideHeapBytes(m)
+  })
 }
 
 async function main(): Promise<void> {

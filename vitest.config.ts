@@ -8,7 +8,11 @@ import react from '@vitejs/plugin-react'
 //   the host's HTTP (test/app), bench and repo-level checks;
 // - jsdom: renderer components and stores (test/renderer);
 // - e2e: the renderer in real Chromium through the browser host (test/e2e), one file at a
-//   time because each drives a browser.
+//   time because each drives a browser, and the bench's own Chromium test (IN_CHROMIUM).
+// Tests outside test/e2e that drive real Chromium (they mirror a bench file): run with e2e,
+// so the node project (and `npm run test:unit`) never needs a browser.
+const IN_CHROMIUM = ['test/bench/measures/floor.test.ts']
+
 export default defineConfig({
   test: {
     // Two at once even on two cores: end-to-end files mostly wait on Chromium and the host.
@@ -19,7 +23,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/renderer/**', 'test/e2e/**'],
+          exclude: ['test/renderer/**', 'test/e2e/**', ...IN_CHROMIUM],
           testTimeout: 30_000
         }
       },
@@ -37,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', ...IN_CHROMIUM],
           testTimeout: 120_000,
           hookTimeout: 120_000
         }

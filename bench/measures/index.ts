@@ -6,6 +6,7 @@ import { p4Bulk } from './p4-bulk'
 import { p5Bundle } from './p5-bundle'
 import { p6HostStart } from './p6-host-start'
 import { memory } from './memory'
+import { floor } from './floor'
 
 /** In run order; each one also runs alone (`npm run bench -- --only p3`). */
 export const measures: readonly Measure[] = [
@@ -15,5 +16,6 @@ export const measures: readonly Measure[] = [
   p4Bulk,
   p5Bundle,
   p6HostStart,
-  memory
+  memory,
+  floor
 ]

@@ -7,6 +7,7 @@
  */
 import { createInterface } from 'node:readline'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
+import { outsideHeapBytes } from '../lib/host-usage'
 import { startBenchHost } from '../lib/host'
 import { ownPeakRssBytes } from '../lib/peak-rss'
 
@@ -17,7 +18,7 @@ function usage(): string {
     peakRssBytes: ownPeakRssBytes(),
     rssBytes: m.rss,
     heapUsedBytes: m.heapUsed,
-    externalBytes: m.external + m.arrayBuffers
+    externalBytes: outsideHeapBytes(m)
   })
 }
 

@@ -57,7 +57,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...lookupHandlers(ctx.connections, ctx.lookups),
     ...bulkHandlers(ctx.bulk, ctx.connections, ctx.lookups),
     ...historyHandlers(ctx.history, ctx.connections),
-    ...mediaHandlers(ctx.media, ctx.catalogueFiles, ctx.dataDir),
+    ...mediaHandlers(ctx.media, ctx.catalogueFiles, ctx.dataDir, ctx.lookups.settled),
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
     ...ctx.quick

@@ -16,9 +16,14 @@ export type MediaHandlers = Pick<
 export function mediaHandlers(
   media: MediaCache,
   catalogue: FileCatalogueCache,
-  dataDir: string
+  dataDir: string,
+  /** Resolves once the checks already made have been learnt (their items written). */
+  learnt: () => Promise<void> = async () => {}
 ): MediaHandlers {
   const info = async (): Promise<CacheInfo> => {
+    // A check's item is written just after its verdict: counted before it lands, the size
+    // shown would change under the seller's eyes (and keep-offline's figure would not add up).
+    await learnt()
     const [m, c] = await Promise.all([media.stats(), catalogue.totals()])
     return { bytes: m.bytes + c.bytes, files: m.files + c.files, limitBytes: m.limitBytes, dataDir }
   }

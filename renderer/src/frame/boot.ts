@@ -2,6 +2,7 @@ import { useConnections } from '../stores/connections'
 import { useItems } from '../stores/items'
 import { useNav } from '../stores/nav'
 import { useSettings } from '../stores/settings'
+import { holdBackgroundWorkFor } from './page-code'
 import { preloadViews } from './routes'
 
 /** The number and date formats the item cards use, so ICU's data is loaded while idle. */
@@ -18,7 +19,7 @@ function warmFormats(): void {
  * app opens on Items and a connection exists, the list's first window.
  */
 export function bootFirstScreen(): () => void {
-  preloadViews()
+  holdBackgroundWorkFor(preloadViews())
   // When the page waits on the network, not in the way of the answers it waits for.
   const idle = typeof requestIdleCallback === 'function'
   const formats = idle

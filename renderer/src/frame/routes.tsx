@@ -80,9 +80,9 @@ const byView: Record<View, Code[]> = {
 
 const allCodes: Code[] = [account, connect, settings, items, itemDetail, validate, history]
 
-/** Asks for every view's code (one file), before any view is shown. */
-export function preloadViews(): void {
-  for (const c of allCodes) void c.load().catch(() => {})
+/** Asks for every view's code (one file), before any view is shown; settles once it is here or failed. */
+export function preloadViews(): Promise<void> {
+  return Promise.allSettled(allCodes.map((c) => c.load())).then(() => undefined)
 }
 
 const subscribe = (l: () => void): (() => void) => {
@@ -99,7 +99,7 @@ export function useViewCode(view: View): boolean {
   useSyncExternalStore(subscribe, () => loadedCount)
   const ready = codes.every((c) => c.ready())
   useEffect(() => {
-    if (ready) preloadViews()
+    if (ready) void preloadViews()
     else for (const c of codes) void c.load().catch(() => {})
   }, [codes, ready])
   return ready

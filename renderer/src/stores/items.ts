@@ -6,6 +6,7 @@ import { ITEMS_PAGE, summaryOf } from '../../../shared/item-summary'
 import { latestRequest } from '../lib/latest-request'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
+import { afterPageCode } from '../frame/page-code'
 import { detailActions, forgetDetail } from './item-detail'
 import { filtersKey, findRow, listFrom, withRows, withSummary, type ItemsList } from './items-list'
 
@@ -158,8 +159,11 @@ export const useItems = create<ItemsState>((set, get) => {
         freshness: first.data.freshness,
         refreshError: null
       })
-      // Stale-while-revalidate: cached data is on screen already; ask the marketplace now.
-      if (first.data.freshness.source === 'cache') await get().refresh()
+      // Stale-while-revalidate: cached data is on screen already; ask the marketplace once
+      // the page's code is here (the browser host serves both from one process).
+      if (first.data.freshness.source !== 'cache') return
+      await afterPageCode()
+      if (isLatest()) await get().refresh()
     },
 
     async refresh() {

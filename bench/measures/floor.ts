@@ -3,7 +3,7 @@ import { buildReactCard, spawnFloorChild, type ReactBundle } from '../lib/floor-
 import { cardPage, lookupPage, reactPage, searchPage } from '../lib/floor-pages'
 import { startFloorServer, type FloorFile, type FloorServer } from '../lib/floor-server'
 import { loadToFirstCard, openedOnItems } from '../lib/first-card'
-import { round, timing } from '../lib/stats'
+import { overRawTrip, round, timing } from '../lib/stats'
 import { bytes } from '../lib/table'
 import type { Figure, Measure, Ratio } from '../lib/types'
 import { floorLetters, lookupFloor, searchFloor, type KeySamples } from './floor-keys'
@@ -102,16 +102,7 @@ export const floor: Measure = {
       const raw = timing('P3 floor: raw HTTP POST round trip (fetch from Node)', lookup.raw)
       const ratios: Ratio[] = [
         { label: 'P1 floor: React / static (p50)', value: withReact.p50! / plain.p50!, unit: 'x' },
-        {
-          label: 'P3 floor: overhead over the raw trip (p50)',
-          value: round(verdict.p50! - raw.p50!, 1),
-          unit: 'ms'
-        },
-        {
-          label: 'P3 floor: overhead over the raw trip (p95)',
-          value: round(verdict.p95! - raw.p95!, 1),
-          unit: 'ms'
-        },
+        ...overRawTrip('P3 floor: ', verdict, raw),
         {
           label: 'P3 floor: verdict via fetch minus answered in the page (p50)',
           value: round(verdict.p50! - atOnce.p50!, 1),

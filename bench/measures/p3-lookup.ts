@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { z } from 'zod'
 import { openAppOnItems } from '../lib/app-page'
 import { armKeyTimer, KEY_TIMER_RESULT, VERDICT_PROBE, VERDICT_SHOWN } from '../lib/page-scripts'
-import { round, timing } from '../lib/stats'
+import { overRawTrip, timing } from '../lib/stats'
 import type { Measure } from '../lib/types'
 
 const KeyTiming = z.union([z.object({ ms: z.number() }), z.object({ timeout: z.literal(true) })])
@@ -76,16 +76,7 @@ export const p3Lookup: Measure = {
       return {
         figures: [u, w],
         ratios: [
-          {
-            label: 'app overhead over the raw trip (p50)',
-            value: round(u.p50! - w.p50!, 1),
-            unit: 'ms'
-          },
-          {
-            label: 'app overhead over the raw trip (p95)',
-            value: round(u.p95! - w.p95!, 1),
-            unit: 'ms'
-          },
+          ...overRawTrip('app ', u, w),
           { label: 'verdict / raw trip (p50)', value: u.p50! / w.p50!, unit: 'x' }
         ],
         notes

@@ -4,13 +4,6 @@ import { basename, dirname, join } from 'node:path'
 
 const TEMP_SUFFIX = '.tmp'
 
-/**
- * Writes a file so that a reader (or a process killed at any moment) sees either the old
- * complete file or the new complete one, never a torn mix: the bytes go to a temp file in
- * the same folder (rename is only atomic within one file system), are fsynced, and the
- * temp file is renamed over the target. The folder is fsynced too, where the OS allows,
- * so the rename itself survives a power cut.
- */
 /** Writes a file's bytes as they are made, for a file that is never whole in memory. */
 export interface AtomicWriter {
   /** Adds bytes at the end of what is written so far. */
@@ -19,13 +12,17 @@ export interface AtomicWriter {
   overwrite(position: number, bytes: Uint8Array): Promise<void>
 }
 
+/**
+ * Writes a file so that a reader (or a process killed at any moment) sees either the old
+ * complete file or the new complete one, never a torn mix: the bytes go to a temp file in
+ * the same folder (rename is only atomic within one file system), are fsynced, and the
+ * temp file is renamed over the target. The folder is fsynced too, where the OS allows,
+ * so the rename itself survives a power cut.
+ */
 export async function writeFileAtomic(
   path: string,
-  /**
-   * Several pieces are written one after another (a large file need not be one buffer);
-   * a function writes them as it makes them (nor need it be in memory at all).
-   */
-  data: string | Uint8Array | readonly Uint8Array[] | ((out: AtomicWriter) => Promise<void>)
+  /** A function writes the bytes as it makes them: a large file need not be in memory. */
+  data: string | Uint8Array | ((out: AtomicWriter) => Promise<void>)
 ): Promise<void> {
   const dir = dirname(path)
   const temp = join(
@@ -35,8 +32,7 @@ export async function writeFileAtomic(
   const handle = await open(temp, 'w', 0o600)
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data)
-    else if (typeof data === 'function') await data(writerOf(handle))
-    else for (const piece of data) await writeAll(handle, piece)
+    else await data(writerOf(handle))
     await handle.sync()
   } catch (e) {
     await handle.close().catch(() => {})
@@ -53,14 +49,9 @@ export async function writeFileAtomic(
   await syncDir(dir)
 }
 
-async function writeAll(handle: FileHandle, bytes: Uint8Array, position?: number): Promise<void> {
+async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
   for (let at = 0; at < bytes.byteLength;) {
-    const { bytesWritten } = await handle.write(
-      bytes,
-      at,
-      bytes.byteLength - at,
-      position === undefined ? null : position + at
-    )
+    const { bytesWritten } = await handle.write(bytes, at, bytes.byteLength - at, position + at)
     at += bytesWritten
   }
 }

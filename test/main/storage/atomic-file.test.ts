@@ -13,14 +13,17 @@ afterEach(async () => {
 })
 
 describe('writeFileAtomic', () => {
-  it('writes a string, bytes, or pieces one after another, leaving no temp file', async () => {
+  it('writes a string, bytes, or pieces one after another as they are made, leaving no temp file', async () => {
     const path = join(dir, 'f.json')
     await writeFileAtomic(path, '{"a":1}')
     expect(await readFile(path, 'utf8')).toBe('{"a":1}')
     await writeFileAtomic(path, new TextEncoder().encode('{"b":2}'))
     expect(await readFile(path, 'utf8')).toBe('{"b":2}')
     const big = Buffer.alloc(3 << 20, 0x61)
-    await writeFileAtomic(path, [Buffer.from('{"c":"'), big, Buffer.from(''), Buffer.from('"}')])
+    await writeFileAtomic(path, async (out) => {
+      for (const piece of [Buffer.from('{"c":"'), big, Buffer.from(''), Buffer.from('"}')])
+        await out.append(piece)
+    })
     const text = await readFile(path, 'utf8')
     expect(text).toHaveLength(big.byteLength + 8)
     expect(text.startsWith('{"c":"aaa')).toBe(true)

@@ -50,6 +50,9 @@ export function VirtualItems({
   // No React Compiler in this build; the virtualiser re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
+    // Until the first layout gives the width, the column count is unknown: measuring every
+    // line as one column (10,000 entries, 100,000 at that size) was thrown away at once.
+    enabled: width > 0,
     count: lines,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,

@@ -16,7 +16,8 @@ export const APP_CSP: Readonly<Record<string, readonly string[]>> = {
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
   'frame-src': ["'none'"],
-  'worker-src': ["'none'"]
+  // The page's own files only: a worker warms ICU off the page's thread (renderer/src/frame/boot.ts).
+  'worker-src': ["'self'"]
 }
 
 /**

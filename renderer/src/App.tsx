@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useState } from 'react'
 import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
-import { bootFirstScreen } from './frame/boot'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { usePendingLookup } from './frame/pending-lookup'
@@ -62,11 +61,10 @@ export function App(): React.JSX.Element {
   const settingsLoaded = useSettings((s) => s.loaded)
   const [version, setVersion] = useState<string | null>(null)
 
-  useEffect(() => bootFirstScreen(), [])
-
   useEffect(() => {
-    void loadConnections()
-    void loadSettings()
+    // Asked already as the page's code started (frame/boot.ts), unless this frame is new.
+    if (useConnections.getState().status === 'idle') void loadConnections()
+    if (!useSettings.getState().loaded) void loadSettings()
     void getBridge()
       .getAppInfo()
       .then((r) => r.ok && setVersion(r.data.version))

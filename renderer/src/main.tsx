@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { bootFirstScreen, renderWhenAnswered } from './frame/boot'
 import { isQuickRoute } from './quick/route'
 import './styles/global.css'
 
@@ -10,15 +11,23 @@ const QuickApp = lazy(() => import('./quick/QuickApp').then((m) => ({ default: m
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      {isQuickRoute(window.location.search) ? (
+  const reactRoot = createRoot(root)
+  if (isQuickRoute(window.location.search)) {
+    reactRoot.render(
+      <StrictMode>
         <Suspense fallback={null}>
           <QuickApp />
         </Suspense>
-      ) : (
-        <App />
-      )}
-    </StrictMode>
-  )
+      </StrictMode>
+    )
+  } else {
+    const { answered } = bootFirstScreen()
+    renderWhenAnswered(answered, () =>
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>
+      )
+    )
+  }
 }

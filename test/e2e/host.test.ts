@@ -284,6 +284,8 @@ describe('the app in Chromium through the browser host', () => {
     ).toBe(h.token)
     // A reload (no fragment now) still reaches main.
     await booted(h.page)
+    const workers: string[] = []
+    h.page.on('worker', (w) => workers.push(w.url()))
     const info = await rpcOnReload(h.page, 'getAppInfo')
     expect(info.headers['authorization']).toBe(`Bearer ${h.token}`)
     expect(info.body).toEqual({
@@ -296,6 +298,10 @@ describe('the app in Chromium through the browser host', () => {
       }
     })
     expect(await h.page.getByRole('alert').filter({ hasText: 'npm start' }).count()).toBe(0)
+    // ICU's first use is paid in a worker of the page's own files, which the policy allows.
+    await expect.poll(() => workers).toHaveLength(1)
+    expect(new URL(workers[0]!).origin).toBe(h.host.baseUrl)
+    expect(new URL(workers[0]!).pathname).toMatch(/^\/assets\/format-warmer-[\w-]+\.js$/)
     expect(
       h.consoleLines.filter(
         (l) => l.startsWith('[pageerror]') || /Content Security Policy/i.test(l)

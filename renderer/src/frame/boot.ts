@@ -3,34 +3,62 @@ import { useItems } from '../stores/items'
 import { useNav } from '../stores/nav'
 import { useSettings } from '../stores/settings'
 import { holdBackgroundWorkFor } from './page-code'
+import { warmFormats } from '../lib/warm-formats'
 import { preloadViews } from './routes'
 
-/** The number and date formats the item cards use, so ICU's data is loaded while idle. */
-function warmFormats(): void {
-  const locale = (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
-  new Intl.NumberFormat(locale).format(1)
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(0)
+/**
+ * How long the page holds its first frame back for connections and settings. Main answers
+ * in a few ms (Electron's IPC, the browser host on this machine); only a slow start shows
+ * the skeleton, after this long.
+ */
+export const FIRST_FRAME_WAIT_MS = 150
+
+const pageLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
+
+/**
+ * ICU's first use (the cards' prices and dates) costs the page's thread 20–45 ms. A worker
+ * pays it on the other core while the page waits for main; without workers (tests, a
+ * stricter policy) the page warms the formats itself when idle.
+ */
+function warmFormatsAside(): void {
+  if (typeof Worker !== 'function') return
+  try {
+    new Worker(new URL('./format-warmer.ts', import.meta.url), { type: 'module' })
+  } catch {
+    // Refused: the idle warm-up does the same on this thread.
+  }
+}
+
+export interface FirstScreen {
+  /** Settles once connections and settings have answered, or failed. */
+  answered: Promise<void>
+  stop(): void
 }
 
 /**
- * Called once the frame's skeleton is on screen. What the first view needs is asked for
- * now, side by side, not one after the other once React has drawn the frame: the views'
- * code, the formats (ICU's first use costs tens of ms), and, as soon as settings say the
- * app opens on Items and a connection exists, the list's first window.
+ * Called as the page's code starts, before React's first render. What the first view needs
+ * is asked for now, side by side, not one after the other once React has drawn the frame:
+ * connections and settings, the views' code, the formats (ICU's first use costs tens of
+ * ms), and, as soon as settings say the app opens on Items and a connection exists, the
+ * list's first window.
  */
-export function bootFirstScreen(): () => void {
+export function bootFirstScreen(): FirstScreen {
+  const answered = Promise.all([
+    useConnections.getState().load(),
+    useSettings.getState().load()
+  ]).then(() => undefined)
   holdBackgroundWorkFor(preloadViews())
+  warmFormatsAside()
   // When the page waits on the network, not in the way of the answers it waits for.
+  const warm = (): void => warmFormats(pageLocale())
   const idle = typeof requestIdleCallback === 'function'
-  const formats = idle
-    ? requestIdleCallback(warmFormats, { timeout: 200 })
-    : setTimeout(warmFormats, 0)
+  const formats = idle ? requestIdleCallback(warm, { timeout: 200 }) : setTimeout(warm, 0)
   let done = false
   const check = (): void => {
     const state = useConnections.getState().state
     if (done || !state || !useSettings.getState().loaded) return
     done = true
-    stop()
+    unsubscribe()
     const items = useItems.getState()
     if (
       state.connections.length > 0 &&
@@ -39,14 +67,38 @@ export function bootFirstScreen(): () => void {
     )
       void items.load()
   }
-  const unsubscribe = [useConnections.subscribe(check), useSettings.subscribe(check)]
-  const stop = (): void => {
-    for (const u of unsubscribe) u()
+  const subscriptions = [useConnections.subscribe(check), useSettings.subscribe(check)]
+  const unsubscribe = (): void => {
+    for (const u of subscriptions) u()
   }
   check()
-  return () => {
-    if (idle) cancelIdleCallback(formats)
-    else clearTimeout(formats)
-    stop()
+  return {
+    answered,
+    stop: () => {
+      if (idle) cancelIdleCallback(formats)
+      else clearTimeout(formats)
+      unsubscribe()
+    }
   }
+}
+
+/**
+ * Draws the first frame once `answered` settles, or after `waitMs`, whichever is first: a
+ * frame drawn before the answers is a skeleton React draws again at once, on the path to
+ * the first card.
+ */
+export function renderWhenAnswered(
+  answered: Promise<void>,
+  render: () => void,
+  waitMs = FIRST_FRAME_WAIT_MS
+): void {
+  let drawn = false
+  const draw = (): void => {
+    if (drawn) return
+    drawn = true
+    clearTimeout(timer)
+    render()
+  }
+  const timer = setTimeout(draw, waitMs)
+  void answered.then(draw, draw)
 }

@@ -30,16 +30,23 @@ export const useConnections = create<ConnectionsStore>((set, get) => {
     if (r.ok) set({ state: r.data, status: 'ready', error: null })
   }
 
+  // The page asks as its code starts, and the frame again as it mounts: one question to main.
+  let loading: Promise<void> | null = null
+
   return {
     state: null,
     status: 'idle',
     error: null,
 
-    async load() {
-      set({ status: get().state ? 'ready' : 'loading', error: null })
-      const r = await getBridge().listConnections()
-      if (r.ok) set({ state: r.data, status: 'ready', error: null })
-      else set({ status: get().state ? 'ready' : 'error', error: r.error })
+    load() {
+      return (loading ??= (async () => {
+        set({ status: get().state ? 'ready' : 'loading', error: null })
+        const r = await getBridge().listConnections()
+        if (r.ok) set({ state: r.data, status: 'ready', error: null })
+        else set({ status: get().state ? 'ready' : 'error', error: r.error })
+      })().finally(() => {
+        loading = null
+      }))
     },
 
     async add(request) {

@@ -18,16 +18,23 @@ interface SettingsState {
   setCacheLimit(limitBytes: number): Promise<boolean>
 }
 
+// The page asks as its code starts, and the frame again as it mounts: one question to main.
+let loading: Promise<void> | null = null
+
 export const useSettings = create<SettingsState>((set, get) => ({
   theme: 'system',
   loaded: false,
 
-  async load() {
-    const r = await getBridge().getSettings()
-    const theme = r.ok ? r.data.theme : 'system'
-    applyTheme(theme)
-    if (r.ok && r.data.lastView) useNav.getState().restore(r.data.lastView)
-    set({ theme, loaded: true })
+  load() {
+    return (loading ??= (async () => {
+      const r = await getBridge().getSettings()
+      const theme = r.ok ? r.data.theme : 'system'
+      applyTheme(theme)
+      if (r.ok && r.data.lastView) useNav.getState().restore(r.data.lastView)
+      set({ theme, loaded: true })
+    })().finally(() => {
+      loading = null
+    }))
   },
 
   async setTheme(theme) {

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { bootFirstScreen } from '../../../renderer/src/frame/boot'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { bootFirstScreen, renderWhenAnswered } from '../../../renderer/src/frame/boot'
 import { useConnections } from '../../../renderer/src/stores/connections'
 import { useNav } from '../../../renderer/src/stores/nav'
 import { useSettings } from '../../../renderer/src/stores/settings'
@@ -7,11 +7,14 @@ import { installFakeBridge, resetStores, sampleConnections } from '../fake-bridg
 
 let stop: (() => void) | null = null
 beforeEach(() => resetStores())
-afterEach(() => stop?.())
+afterEach(() => {
+  stop?.()
+  vi.useRealTimers()
+})
 
 it('asks for the first window once settings say Items opens and a connection exists, before any view renders', () => {
   const bridge = installFakeBridge()
-  stop = bootFirstScreen()
+  stop = bootFirstScreen().stop
   useNav.getState().restore('items')
   useSettings.setState({ loaded: true })
   expect(bridge.queryItems).not.toHaveBeenCalled()
@@ -21,12 +24,12 @@ it('asks for the first window once settings say Items opens and a connection exi
 
 it('asks for nothing when the app opens elsewhere or has no connection', () => {
   const bridge = installFakeBridge()
-  stop = bootFirstScreen()
+  stop = bootFirstScreen().stop
   useSettings.setState({ loaded: true })
   useConnections.setState({ state: sampleConnections(), status: 'ready' })
   stop()
   resetStores()
-  stop = bootFirstScreen()
+  stop = bootFirstScreen().stop
   useNav.getState().restore('items')
   useSettings.setState({ loaded: true })
   useConnections.setState({
@@ -34,4 +37,64 @@ it('asks for nothing when the app opens elsewhere or has no connection', () => {
     status: 'ready'
   })
   expect(bridge.queryItems).not.toHaveBeenCalled()
+})
+
+it('asks main for connections and settings once, before React draws: the frame mounting later shares those questions', async () => {
+  const bridge = installFakeBridge({
+    getSettings: async () => ({ ok: true, data: { theme: 'dark', lastView: 'items' } })
+  })
+  const first = bootFirstScreen()
+  stop = first.stop
+  // What App's effect does as it mounts, while the page's own questions are under way.
+  const mounted = Promise.all([useConnections.getState().load(), useSettings.getState().load()])
+  await Promise.all([first.answered, mounted])
+  expect(bridge.listConnections).toHaveBeenCalledTimes(1)
+  expect(bridge.getSettings).toHaveBeenCalledTimes(1)
+  expect(useConnections.getState().state).toEqual(sampleConnections())
+  expect(useSettings.getState()).toMatchObject({ loaded: true, theme: 'dark' })
+  // Answered with Items as the last view and a connection: the first window is on its way.
+  expect(bridge.queryItems).toHaveBeenCalledTimes(1)
+  // Once answered, a later load (Retry) asks again.
+  await useConnections.getState().load()
+  expect(bridge.listConnections).toHaveBeenCalledTimes(2)
+})
+
+it('answers as failed, not never, when main cannot be asked', async () => {
+  installFakeBridge({
+    listConnections: async () => ({ ok: false, error: { kind: 'internal', message: 'boom' } })
+  })
+  const first = bootFirstScreen()
+  stop = first.stop
+  await first.answered
+  expect(useConnections.getState()).toMatchObject({ status: 'error', state: null })
+})
+
+it('draws the first frame once main has answered, not before and not twice', async () => {
+  vi.useFakeTimers()
+  let answer!: () => void
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  const render = vi.fn()
+  renderWhenAnswered(answered, render, 150)
+  await vi.advanceTimersByTimeAsync(100)
+  expect(render).not.toHaveBeenCalled()
+  answer()
+  await vi.advanceTimersByTimeAsync(0)
+  expect(render).toHaveBeenCalledTimes(1)
+  await vi.advanceTimersByTimeAsync(500)
+  expect(render).toHaveBeenCalledTimes(1)
+})
+
+it('draws the skeleton after the wait when main is slow to answer, and only once', async () => {
+  vi.useFakeTimers()
+  let answer!: () => void
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  const render = vi.fn()
+  renderWhenAnswered(answered, render, 150)
+  await vi.advanceTimersByTimeAsync(149)
+  expect(render).not.toHaveBeenCalled()
+  await vi.advanceTimersByTimeAsync(1)
+  expect(render).toHaveBeenCalledTimes(1)
+  answer()
+  await vi.advanceTimersByTimeAsync(0)
+  expect(render).toHaveBeenCalledTimes(1)
 })

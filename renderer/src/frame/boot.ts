@@ -1,3 +1,4 @@
+import { getBridge } from '../bridge'
 import { useConnections } from '../stores/connections'
 import { useItems } from '../stores/items'
 import { useNav } from '../stores/nav'
@@ -17,16 +18,27 @@ const pageLocale = (): string => (typeof navigator !== 'undefined' && navigator.
 
 /**
  * ICU's first use (the cards' prices and dates) costs the page's thread 20–45 ms. A worker
- * pays it on the other core while the page waits for main; without workers (tests, a
+ * pays it on the other core while the page waits for main. Without workers (tests, a
  * stricter policy) the page warms the formats itself when idle.
  */
-function warmFormatsAside(): void {
-  if (typeof Worker !== 'function') return
-  try {
-    new Worker(new URL('./format-warmer.ts', import.meta.url), { type: 'module' })
-  } catch {
-    // Refused: the idle warm-up does the same on this thread.
+function warmFormatsAside(): () => void {
+  if (typeof Worker === 'function') {
+    try {
+      new Worker(new URL('./format-warmer.ts', import.meta.url), { type: 'module' })
+      // Warming here as well would race the worker for the same work on this thread.
+      return () => {}
+    } catch {
+      // Refused: warmed on this thread instead.
+    }
   }
+  const warm = (): void => warmFormats(pageLocale())
+  // When the page waits on the network, not in the way of the answers it waits for.
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(warm, { timeout: 200 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(warm, 0)
+  return () => clearTimeout(id)
 }
 
 export interface FirstScreen {
@@ -47,12 +59,10 @@ export function bootFirstScreen(): FirstScreen {
     useConnections.getState().load(),
     useSettings.getState().load()
   ]).then(() => undefined)
+  // Null unless the app opens on Items with a connection: main knows both already.
+  const opening = getBridge().openingWindow()
   holdBackgroundWorkFor(preloadViews())
-  warmFormatsAside()
-  // When the page waits on the network, not in the way of the answers it waits for.
-  const warm = (): void => warmFormats(pageLocale())
-  const idle = typeof requestIdleCallback === 'function'
-  const formats = idle ? requestIdleCallback(warm, { timeout: 200 }) : setTimeout(warm, 0)
+  const stopWarming = warmFormatsAside()
   let done = false
   const check = (): void => {
     const state = useConnections.getState().state
@@ -65,7 +75,7 @@ export function bootFirstScreen(): FirstScreen {
       useNav.getState().view === 'items' &&
       items.status === 'idle'
     )
-      void items.load()
+      void items.load(opening)
   }
   const subscriptions = [useConnections.subscribe(check), useSettings.subscribe(check)]
   const unsubscribe = (): void => {
@@ -75,8 +85,7 @@ export function bootFirstScreen(): FirstScreen {
   return {
     answered,
     stop: () => {
-      if (idle) cancelIdleCallback(formats)
-      else clearTimeout(formats)
+      stopWarming()
       unsubscribe()
     }
   }

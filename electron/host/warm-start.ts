@@ -1,5 +1,4 @@
 import type { SellerDeskApp } from '../main/app'
-import { FIRST_WINDOW } from '../../shared/item-summary'
 
 /**
  * When the app will open on Items (the view the seller left it on), the cached list is
@@ -9,8 +8,7 @@ import { FIRST_WINDOW } from '../../shared/item-summary'
  */
 export async function warmFirstScreen(app: Pick<SellerDeskApp, 'handlers'>): Promise<void> {
   try {
-    const settings = await app.handlers.getSettings(undefined)
-    if (settings.lastView === 'items') await app.handlers.queryItems({ ...FIRST_WINDOW })
+    await app.handlers.openingWindow(undefined)
   } catch {
     // The page asks again and shows whatever went wrong.
   }

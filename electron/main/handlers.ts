@@ -53,7 +53,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       if (!active?.isDemo || !ctx.demoSampleCodes) return null
       return ctx.demoSampleCodes()
     },
-    ...catalogueHandlers(ctx.catalogue, ctx.lookups.settled),
+    ...catalogueHandlers(ctx.catalogue, ctx.lookups.settled, async () => {
+      const { lastView, activeId } = await ctx.settings.read()
+      return lastView === 'items' && activeId !== null
+    }),
     ...lookupHandlers(ctx.connections, ctx.lookups),
     ...bulkHandlers(ctx.bulk, ctx.connections, ctx.lookups),
     ...historyHandlers(ctx.history, ctx.connections),

@@ -15,6 +15,7 @@ export const channels = {
   getAccount: 'account:get',
   listItems: 'items:list',
   queryItems: 'items:query',
+  openingWindow: 'items:opening-window',
   getItem: 'items:get',
   validatePurchase: 'purchases:validate',
   getSettings: 'settings:get',

@@ -119,6 +119,16 @@ export const contract = {
     request: ItemsQuerySchema,
     response: cached(ItemsWindowSchema)
   },
+  /**
+   * What the page asks as it starts, beside connections and settings: the grid's first
+   * window (FIRST_WINDOW) when the app opens on Items with a connection, else null. Main
+   * knows both, so the first card does not wait for the page to learn them first.
+   */
+  openingWindow: {
+    channel: channels.openingWindow,
+    request: none,
+    response: cached(ItemsWindowSchema).nullable()
+  },
   getItem: {
     channel: channels.getItem,
     request: z.object({ id: z.number().int().positive(), refresh: z.boolean().optional() }),

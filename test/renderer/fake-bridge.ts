@@ -252,6 +252,7 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
         checkedAt: new Date().toISOString()
       }),
     getSettings: async () => ok({ theme: 'system' as const }),
+    openingWindow: async () => ok(null),
     setTheme: async (req) => ok({ theme: req.theme }),
     setLastView: async (req) => ok({ view: req.view }),
     openExternal: async () => ok(null),

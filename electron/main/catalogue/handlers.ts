@@ -1,18 +1,21 @@
+import { FIRST_WINDOW } from '../../../shared/item-summary'
 import type { Handlers } from '../ipc/dispatch'
 import type { CatalogueService } from './service'
 
 export type CatalogueHandlers = Pick<
   Handlers,
-  'getAccount' | 'listItems' | 'queryItems' | 'getItem'
+  'getAccount' | 'listItems' | 'queryItems' | 'openingWindow' | 'getItem'
 >
 
 /**
  * `learnt` resolves once what the purchase checks so far taught (item ids, items) is in
  * the cache: the seller checks a code, opens Items, and finds its item there.
+ * `opensOnItems` says whether the app opens on Items (the last view) with a connection.
  */
 export function catalogueHandlers(
   catalogue: CatalogueService,
-  learnt: () => Promise<void>
+  learnt: () => Promise<void>,
+  opensOnItems: () => Promise<boolean>
 ): CatalogueHandlers {
   return {
     getAccount: (request) => catalogue.getAccount(request),
@@ -23,6 +26,11 @@ export function catalogueHandlers(
     queryItems: async (request) => {
       await learnt()
       return catalogue.queryItems(request)
+    },
+    openingWindow: async () => {
+      if (!(await opensOnItems())) return null
+      await learnt()
+      return catalogue.queryItems({ ...FIRST_WINDOW })
     },
     getItem: async (request) => {
       await learnt()

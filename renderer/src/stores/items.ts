@@ -1,8 +1,9 @@
 import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
-import type { Freshness, ItemsWindow } from '../../../shared/ipc/contract'
+import type { Result } from '../../../shared/errors'
+import type { Freshness, ItemsWindow, ResponseOf } from '../../../shared/ipc/contract'
 import type { ItemFilters, ItemSummary } from '../../../shared/item-query'
-import { ITEMS_PAGE, summaryOf } from '../../../shared/item-summary'
+import { FIRST_WINDOW, ITEMS_PAGE, summaryOf } from '../../../shared/item-summary'
 import { latestRequest } from '../lib/latest-request'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
@@ -43,7 +44,11 @@ export interface ItemsState extends ItemFilters {
   scrollTop: number
   detail: ItemDetailState | null
 
-  load(): Promise<void>
+  /**
+   * `opening`: main's answer to openingWindow, asked as the page started; used when it is
+   * the window this load wants, else (or when it is null or failed) the load asks itself.
+   */
+  load(opening?: Promise<Result<ResponseOf<'openingWindow'>>>): Promise<void>
   refresh(): Promise<void>
   /** Asks main for the rows between these positions that are not here yet. */
   ensureRows(start: number, end: number): Promise<void>
@@ -143,11 +148,13 @@ export const useItems = create<ItemsState>((set, get) => {
     ...CLEARED,
     layout: 'grid',
 
-    async load() {
+    async load(opening) {
       const isLatest = latestList.start()
       set({ status: get().list ? 'ready' : 'loading', error: null })
       const asked = filtersKey(get())
-      const first = await ask(false)
+      const early = opening && asked === filtersKey(FIRST_WINDOW) ? await opening : null
+      const first =
+        early?.ok && early.data ? { ok: true as const, data: early.data } : await ask(false)
       if (!isLatest()) return
       if (!first.ok) {
         set({ status: 'error', error: first.error })

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { bootFirstScreen, renderWhenAnswered } from '../../../renderer/src/frame/boot'
 import { useConnections } from '../../../renderer/src/stores/connections'
+import { useItems } from '../../../renderer/src/stores/items'
 import { useNav } from '../../../renderer/src/stores/nav'
 import { useSettings } from '../../../renderer/src/stores/settings'
+import { FIRST_WINDOW } from '../../../shared/item-summary'
 import { installFakeBridge, resetStores, sampleConnections } from '../fake-bridge'
 
 let stop: (() => void) | null = null
@@ -12,14 +14,16 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-it('asks for the first window once settings say Items opens and a connection exists, before any view renders', () => {
+it('asks for the first window once settings say Items opens and a connection exists, before any view renders', async () => {
   const bridge = installFakeBridge()
   stop = bootFirstScreen().stop
   useNav.getState().restore('items')
   useSettings.setState({ loaded: true })
-  expect(bridge.queryItems).not.toHaveBeenCalled()
+  expect(useItems.getState().status).toBe('idle')
   useConnections.setState({ state: sampleConnections(), status: 'ready' })
-  expect(bridge.queryItems).toHaveBeenCalledTimes(1)
+  expect(useItems.getState().status).toBe('loading')
+  // Main answered no opening window (the fake's default): the list asks for it.
+  await vi.waitFor(() => expect(bridge.queryItems).toHaveBeenCalledTimes(1))
 })
 
 it('asks for nothing when the app opens elsewhere or has no connection', () => {
@@ -97,4 +101,37 @@ it('draws the skeleton after the wait when main is slow to answer, and only once
   answer()
   await vi.advanceTimersByTimeAsync(0)
   expect(render).toHaveBeenCalledTimes(1)
+})
+
+it('shows the window main answered as the page started, without asking for it again', async () => {
+  const bridge = installFakeBridge({
+    getSettings: async () => ({ ok: true, data: { theme: 'system', lastView: 'items' } })
+  })
+  const window = await bridge.queryItems({ ...FIRST_WINDOW })
+  if (!window.ok) throw new Error(window.error.message)
+  bridge.queryItems.mockClear()
+  bridge.openingWindow.mockImplementation(async () => window)
+  const first = bootFirstScreen()
+  stop = first.stop
+  await first.answered
+  await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+  expect(bridge.openingWindow).toHaveBeenCalledTimes(1)
+  // Only a refresh may follow (the answer came from the cache), never the same first window.
+  expect(
+    (bridge.calls.queryItems ?? []).filter((r) => !(r as { refresh?: boolean }).refresh)
+  ).toEqual([])
+  expect(useItems.getState().list?.total).toBe(window.data.data.total)
+  expect(useItems.getState().list?.rows.slice(0, 3)).toEqual(window.data.data.rows.slice(0, 3))
+})
+
+it('asks for the first window itself when main answered none (the app was to open elsewhere)', async () => {
+  const bridge = installFakeBridge({
+    getSettings: async () => ({ ok: true, data: { theme: 'system', lastView: 'items' } })
+  })
+  const first = bootFirstScreen()
+  stop = first.stop
+  await first.answered
+  await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+  expect(bridge.openingWindow).toHaveBeenCalledTimes(1)
+  expect(bridge.queryItems).toHaveBeenCalledWith(expect.objectContaining({ offset: 0, query: '' }))
 })

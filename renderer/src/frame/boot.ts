@@ -16,21 +16,8 @@ export const FIRST_FRAME_WAIT_MS = 150
 
 const pageLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
 
-/**
- * ICU's first use (the cards' prices and dates) costs the page's thread 20–45 ms. A worker
- * pays it on the other core while the page waits for main. Without workers (tests, a
- * stricter policy) the page warms the formats itself when idle.
- */
-function warmFormatsAside(): () => void {
-  if (typeof Worker === 'function') {
-    try {
-      new Worker(new URL('./format-warmer.ts', import.meta.url), { type: 'module' })
-      // Warming here as well would race the worker for the same work on this thread.
-      return () => {}
-    } catch {
-      // Refused: warmed on this thread instead.
-    }
-  }
+/** Warms the formats on this thread when it is idle; returns how to call that off. */
+function warmFormatsWhenIdle(): () => void {
   const warm = (): void => warmFormats(pageLocale())
   // When the page waits on the network, not in the way of the answers it waits for.
   if (typeof requestIdleCallback === 'function') {
@@ -39,6 +26,27 @@ function warmFormatsAside(): () => void {
   }
   const id = setTimeout(warm, 0)
   return () => clearTimeout(id)
+}
+
+/**
+ * ICU's first use (the cards' prices and dates) costs the page's thread 20–45 ms. A worker
+ * pays it on the other core while the page waits for main. Without workers (tests), or
+ * when the worker is refused or fails to load, the page warms the formats itself.
+ */
+function warmFormatsAside(): () => void {
+  if (typeof Worker !== 'function') return warmFormatsWhenIdle()
+  let stop = (): void => {}
+  try {
+    const worker = new Worker(new URL('./format-warmer.ts', import.meta.url), { type: 'module' })
+    worker.addEventListener('error', (e) => {
+      e.preventDefault()
+      stop = warmFormatsWhenIdle()
+    })
+  } catch {
+    stop = warmFormatsWhenIdle()
+  }
+  // Not warmed here as well while the worker works: that would race it for the same work.
+  return () => stop()
 }
 
 export interface FirstScreen {

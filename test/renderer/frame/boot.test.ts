@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bootFirstScreen, renderWhenAnswered } from '../../../renderer/src/frame/boot'
 import { useConnections } from '../../../renderer/src/stores/connections'
 import { useItems } from '../../../renderer/src/stores/items'
@@ -6,12 +6,17 @@ import { useNav } from '../../../renderer/src/stores/nav'
 import { useSettings } from '../../../renderer/src/stores/settings'
 import { FIRST_WINDOW } from '../../../shared/item-summary'
 import { installFakeBridge, resetStores, sampleConnections } from '../fake-bridge'
+import { warmFormats } from '../../../renderer/src/lib/warm-formats'
+
+vi.mock('../../../renderer/src/lib/warm-formats', () => ({ warmFormats: vi.fn() }))
 
 let stop: (() => void) | null = null
 beforeEach(() => resetStores())
 afterEach(() => {
   stop?.()
   vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.mocked(warmFormats).mockClear()
 })
 
 it('asks for the first window once settings say Items opens and a connection exists, before any view renders', async () => {
@@ -134,4 +139,46 @@ it('asks for the first window itself when main answered none (the app was to ope
   await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
   expect(bridge.openingWindow).toHaveBeenCalledTimes(1)
   expect(bridge.queryItems).toHaveBeenCalledWith(expect.objectContaining({ offset: 0, query: '' }))
+})
+
+describe('ICU warm-up', () => {
+  class FakeWorker extends EventTarget {
+    static made: FakeWorker[] = []
+    constructor(readonly url: URL | string) {
+      super()
+      FakeWorker.made.push(this)
+    }
+  }
+  beforeEach(() => {
+    FakeWorker.made = []
+    installFakeBridge()
+  })
+
+  it('is left to a worker of the page, not done on the page thread as well', async () => {
+    vi.stubGlobal('Worker', FakeWorker)
+    stop = bootFirstScreen().stop
+    expect(FakeWorker.made).toHaveLength(1)
+    expect(String(FakeWorker.made[0]!.url)).toMatch(/format-warmer/)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(warmFormats).not.toHaveBeenCalled()
+  })
+
+  it('is done on the page thread when the worker fails to load', async () => {
+    vi.stubGlobal('Worker', FakeWorker)
+    stop = bootFirstScreen().stop
+    FakeWorker.made[0]!.dispatchEvent(new Event('error', { cancelable: true }))
+    await vi.waitFor(() => expect(warmFormats).toHaveBeenCalledTimes(1))
+  })
+
+  it('is done on the page thread when a worker is refused or there are none', async () => {
+    vi.stubGlobal('Worker', function Refused(): never {
+      throw new DOMException('refused by the policy', 'SecurityError')
+    })
+    stop = bootFirstScreen().stop
+    await vi.waitFor(() => expect(warmFormats).toHaveBeenCalledTimes(1))
+    stop()
+    vi.stubGlobal('Worker', undefined)
+    stop = bootFirstScreen().stop
+    await vi.waitFor(() => expect(warmFormats).toHaveBeenCalledTimes(2))
+  })
 })

@@ -1,8 +1,9 @@
+// First: the first screen's questions leave before the rest of the bundle is evaluated.
+import { firstScreen } from './start'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { bootFirstScreen, renderWhenAnswered } from './frame/boot'
-import { isQuickRoute } from './quick/route'
+import { renderWhenAnswered } from './frame/boot'
 import './styles/global.css'
 
 // The lookup window (global shortcut) is a route of this same page, so it gets the same
@@ -12,7 +13,7 @@ const QuickApp = lazy(() => import('./quick/QuickApp').then((m) => ({ default: m
 const root = document.getElementById('root')
 if (root) {
   const reactRoot = createRoot(root)
-  if (isQuickRoute(window.location.search)) {
+  if (!firstScreen) {
     reactRoot.render(
       <StrictMode>
         <Suspense fallback={null}>
@@ -21,8 +22,7 @@ if (root) {
       </StrictMode>
     )
   } else {
-    const { answered } = bootFirstScreen()
-    renderWhenAnswered(answered, () =>
+    renderWhenAnswered(firstScreen.ready, () =>
       reactRoot.render(
         <StrictMode>
           <App />

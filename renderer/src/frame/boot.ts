@@ -8,9 +8,9 @@ import { warmFormats } from '../lib/warm-formats'
 import { preloadViews } from './routes'
 
 /**
- * How long the page holds its first frame back for connections and settings. Main answers
- * in a few ms (Electron's IPC, the browser host on this machine); only a slow start shows
- * the skeleton, after this long.
+ * How long the page holds its first frame back for what the first view shows (connections,
+ * settings, the views' code, the list's first window). Main answers in a few ms (Electron's
+ * IPC, the browser host on this machine); only a slow start shows the skeleton, after this.
  */
 export const FIRST_FRAME_WAIT_MS = 150
 
@@ -52,7 +52,25 @@ function warmFormatsAside(): () => void {
 export interface FirstScreen {
   /** Settles once connections and settings have answered, or failed. */
   answered: Promise<void>
+  /**
+   * Settles once the first view has what it shows: those answers, the views' code and,
+   * when the app opens on Items, the list's first answer (or its failure).
+   */
+  ready: Promise<void>
   stop(): void
+}
+
+/** Settles once the Items list is not waiting for its first answer. */
+function listSettled(): Promise<void> {
+  const settled = (): boolean => useItems.getState().status !== 'loading'
+  return new Promise((resolve) => {
+    if (settled()) return resolve()
+    const unsubscribe = useItems.subscribe(() => {
+      if (!settled()) return
+      unsubscribe()
+      resolve()
+    })
+  })
 }
 
 /**
@@ -69,7 +87,8 @@ export function bootFirstScreen(): FirstScreen {
   ]).then(() => undefined)
   // Null unless the app opens on Items with a connection: main knows both already.
   const opening = getBridge().openingWindow()
-  holdBackgroundWorkFor(preloadViews())
+  const code = preloadViews()
+  holdBackgroundWorkFor(code)
   const stopWarming = warmFormatsAside()
   let done = false
   const check = (): void => {
@@ -90,8 +109,11 @@ export function bootFirstScreen(): FirstScreen {
     for (const u of subscriptions) u()
   }
   check()
+  // By the time both have answered, check() has started the list's load, if it is wanted.
+  const ready = answered.then(() => Promise.all([listSettled(), code])).then(() => undefined)
   return {
     answered,
+    ready,
     stop: () => {
       stopWarming()
       unsubscribe()
@@ -100,9 +122,9 @@ export function bootFirstScreen(): FirstScreen {
 }
 
 /**
- * Draws the first frame once `answered` settles, or after `waitMs`, whichever is first: a
- * frame drawn before the answers is a skeleton React draws again at once, on the path to
- * the first card.
+ * Draws the first frame once `answered` settles, or after `waitMs`, whichever is first.
+ * Each frame drawn before everything is here (a skeleton, the view's placeholder, the
+ * list's) is one React draws again at once, with its layout, on the path to the first card.
  */
 export function renderWhenAnswered(
   answered: Promise<void>,

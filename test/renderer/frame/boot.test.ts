@@ -5,7 +5,7 @@ import { useItems } from '../../../renderer/src/stores/items'
 import { useNav } from '../../../renderer/src/stores/nav'
 import { useSettings } from '../../../renderer/src/stores/settings'
 import { FIRST_WINDOW } from '../../../shared/item-summary'
-import { installFakeBridge, resetStores, sampleConnections } from '../fake-bridge'
+import { installFakeBridge, resetStores, sampleConnections, type FakeBridge } from '../fake-bridge'
 import { warmFormats } from '../../../renderer/src/lib/warm-formats'
 
 vi.mock('../../../renderer/src/lib/warm-formats', () => ({ warmFormats: vi.fn() }))
@@ -139,6 +139,34 @@ it('asks for the first window itself when main answered none (the app was to ope
   await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
   expect(bridge.openingWindow).toHaveBeenCalledTimes(1)
   expect(bridge.queryItems).toHaveBeenCalledWith(expect.objectContaining({ offset: 0, query: '' }))
+})
+
+it('is ready to draw once the list has its first window, not when only settings and connections are in', async () => {
+  let answer!: (r: Awaited<ReturnType<FakeBridge['openingWindow']>>) => void
+  const bridge = installFakeBridge({
+    getSettings: async () => ({ ok: true, data: { theme: 'system', lastView: 'items' } })
+  })
+  const window = await bridge.queryItems({ ...FIRST_WINDOW })
+  bridge.openingWindow.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
+  const first = bootFirstScreen()
+  stop = first.stop
+  let ready = false
+  void first.ready.then(() => (ready = true))
+  await first.answered
+  await new Promise((r) => setTimeout(r, 20))
+  expect(ready).toBe(false)
+  expect(useItems.getState().status).toBe('loading')
+  answer(window)
+  await first.ready
+  expect(useItems.getState().status).toBe('ready')
+})
+
+it('is ready without a list when the app opens elsewhere', async () => {
+  installFakeBridge()
+  const first = bootFirstScreen()
+  stop = first.stop
+  await first.ready
+  expect(useItems.getState().status).toBe('idle')
 })
 
 describe('ICU warm-up', () => {

@@ -3,6 +3,7 @@ import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
+import { firstFrameDrawn } from './frame/page-code'
 import { usePendingLookup } from './frame/pending-lookup'
 import { useGlobalShortcuts } from './frame/shortcuts'
 import {
@@ -60,6 +61,8 @@ export function App(): React.JSX.Element {
   // Settings say which view opens (the last one): the frame waits for them, not a wrong view.
   const settingsLoaded = useSettings((s) => s.loaded)
   const [version, setVersion] = useState<string | null>(null)
+
+  useEffect(() => firstFrameDrawn(), [])
 
   useEffect(() => {
     // Asked already as the page's code started (frame/boot.ts), unless this frame is new.

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startHostServer, type HostServer } from '../../electron/host/server'
+import { serveStatic, WHOLE_FILE_BYTES } from '../../electron/host/static-files'
 import { rawRequest } from '../support/harness-http'
 
 // A link inside the renderer folder (put there by a build step, an unpacked archive or
@@ -25,6 +27,7 @@ describe('static files behind links', () => {
       `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`
     )
     await writeFile(join(renderer, 'assets', 'app.js'), 'console.log(1)')
+    await writeFile(join(renderer, 'assets', 'big.bin'), Buffer.alloc(WHOLE_FILE_BYTES + 1, 120))
     await writeFile(join(outside, 'secret.txt'), OUTSIDE_SECRET)
     await symlink(join(outside, 'secret.txt'), join(renderer, 'leak.txt'))
     await symlink(outside, join(renderer, 'assets', 'out'))
@@ -53,5 +56,31 @@ describe('static files behind links', () => {
       expect(answer.status, path).toBe(404)
       expect(answer.body, path).not.toContain(OUTSIDE_SECRET)
     }
+  })
+
+  it('sends a small file in one write, and a file past the limit whole as well', async () => {
+    const writes: unknown[] = []
+    const heads: unknown[] = []
+    const res = {
+      writeHead: (...args: unknown[]) => (heads.push(args), res),
+      write: (chunk: unknown) => (writes.push(chunk), true),
+      end: (chunk?: unknown) => (writes.push(chunk ?? null), res),
+      destroy: () => res
+    }
+    const req = { method: 'GET' }
+    await serveStatic(
+      req as IncomingMessage,
+      res as unknown as ServerResponse,
+      join(top, 'renderer'),
+      '/assets/app.js',
+      "default-src 'self'"
+    )
+    expect(writes).toHaveLength(1)
+    expect(Buffer.isBuffer(writes[0]) && writes[0].toString()).toBe('console.log(1)')
+    expect(heads).toEqual([[200, expect.objectContaining({ 'Content-Length': '14' })]])
+
+    const big = await rawRequest({ port: server.port, path: '/assets/big.bin' })
+    expect(big.status).toBe(200)
+    expect(big.body).toBe('x'.repeat(WHOLE_FILE_BYTES + 1))
   })
 })

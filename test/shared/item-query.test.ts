@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   buildIndex,
   buildSearchText,
@@ -96,5 +96,32 @@ describe('letter bits and the search text', () => {
     expect(names).toEqual([...names].sort(collator.compare))
     // Nothing was searched: no search text was needed.
     expect(index.searchBuilt).toBe(0)
+  })
+})
+
+describe('the name collator', () => {
+  it('is made when a list is first sorted, not when the module loads', async () => {
+    const Real = Intl.Collator
+    let made = 0
+    class Counting extends Real {
+      constructor(...args: ConstructorParameters<typeof Intl.Collator>) {
+        super(...args)
+        made++
+      }
+    }
+    Intl.Collator = Counting as typeof Intl.Collator
+    try {
+      vi.resetModules()
+      const fresh = await import('../../shared/item-query')
+      expect(made).toBe(0)
+      const index = fresh.buildIndex([
+        { ...item(1), category: 'b' },
+        { ...item(2), category: 'A' }
+      ])
+      expect(index.categories).toEqual(['A', 'b'])
+      expect(made).toBe(1)
+    } finally {
+      Intl.Collator = Real
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -72,5 +73,32 @@ describe('VersionedFile written in pieces', () => {
     expect((await readFile(path)).equals(before)).toBe(true)
     expect(await readdir(dir)).toEqual(['a.json'])
     expect(await plain.read(path)).toEqual({ rows: ['old'] })
+  })
+})
+
+describe('VersionedFile bytes', () => {
+  const doc: Doc = { rows: ['Café', '日本語 ✓', '😀', 'plain'] }
+
+  it('writes all ASCII and reads it back through the checksum, not the schema', async () => {
+    const path = join(dir, 'a.json')
+    await new VersionedFile('rows', 1, Schema, log).write(path, doc)
+    const bytes = await readFile(path)
+    expect(bytes.every((b) => b < 0x80)).toBe(true)
+    let checked = 0
+    const counting = Schema.refine(() => ++checked > 0)
+    expect(await new VersionedFile('rows', 1, counting, log).read(path)).toEqual(doc)
+    expect(checked).toBe(0)
+  })
+
+  it('still reads a signed file that holds UTF-8, as files written before were', async () => {
+    const path = join(dir, 'a.json')
+    const body = Buffer.from(JSON.stringify(doc), 'utf8')
+    const sum = createHash('sha256').update(body).digest('base64url')
+    const head = `{"format":1,"kind":"rows","sha256":"${sum}","body":`
+    await writeFile(path, Buffer.concat([Buffer.from(head), body, Buffer.from('}')]))
+    let checked = 0
+    const counting = Schema.refine(() => ++checked > 0)
+    expect(await new VersionedFile('rows', 1, counting, log).read(path)).toEqual(doc)
+    expect(checked).toBe(0)
   })
 })

@@ -11,7 +11,7 @@ import {
   type MediaEntry,
   type MediaIndex
 } from './disk-index'
-import { mediaIndexPieces } from './disk-index-json'
+import { mediaIndexPieces, mediaIndexPiecesOf } from './disk-index-json'
 import { loadMediaDir } from './disk-load'
 
 export interface DiskStoreOptions {
@@ -225,10 +225,15 @@ export class MediaDiskStore {
       if (!this.dirty || this.closed) return
       this.dirty = false
       try {
-        await this.index.write(join(this.options.dir, INDEX_FILE), {
-          entries: Object.fromEntries(this.entries),
-          ...(this.chosenLimit !== null ? { limitBytes: this.chosenLimit } : {})
-        })
+        // Written from the live Map as the write goes: an entry added or dropped meanwhile
+        // marks the index dirty again, and the next start reconciles it with the files.
+        await this.index.writePieces(
+          join(this.options.dir, INDEX_FILE),
+          mediaIndexPiecesOf(
+            this.entries,
+            this.chosenLimit !== null ? { limitBytes: this.chosenLimit } : {}
+          )
+        )
       } catch (e) {
         this.dirty = true
         this.options.log.warn(

@@ -48,7 +48,7 @@ export async function loadMediaDir(
     )
   }
   const listed = Object.entries(stored?.entries ?? {}).filter(([key]) => onDisk.has(`${key}.bin`))
-  const sizes = await fileSizes(listed.map(([key]) => blobPath(dir, key)))
+  const sizes = await fileSizes(listed.length, (n) => blobPath(dir, listed[n]![0]))
   for (let n = 0; n < listed.length; n++) {
     const [key, entry] = listed[n]!
     if (sizes[n] !== entry.size) continue
@@ -80,18 +80,21 @@ export async function loadMediaDir(
 /** Files asked about at once when the folder is read: one at a time, 100,000 took seconds. */
 export const STAT_CONCURRENCY = 16
 
-/** Each file's size, in the order given; null for a file that cannot be read. */
-async function fileSizes(paths: readonly string[]): Promise<Array<number | null>> {
-  const sizes = new Array<number | null>(paths.length).fill(null)
+/** Each file's size, in the order given (path n is made when asked); null for one that cannot be read. */
+async function fileSizes(
+  count: number,
+  path: (n: number) => string
+): Promise<Array<number | null>> {
+  const sizes = new Array<number | null>(count).fill(null)
   let next = 0
   const worker = async (): Promise<void> => {
-    while (next < paths.length) {
+    while (next < count) {
       const n = next++
-      const s = await stat(paths[n]!).catch(() => null)
+      const s = await stat(path(n)).catch(() => null)
       sizes[n] = s ? s.size : null
     }
   }
-  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, count) }, worker))
   return sizes
 }
 

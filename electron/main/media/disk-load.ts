@@ -5,6 +5,7 @@ import { sweepTempFiles } from '../storage/atomic-file'
 import { readHead, readKeptMarker, writeKeptMarker } from './disk-files'
 import { BLOB, blobPath, INDEX_FILE, KEPT, type MediaEntry, type MediaIndex } from './disk-index'
 import { sniffMediaType } from './sniff'
+import { timeSlices } from '../util/time-slices'
 
 export interface LoadedMediaDir {
   entries: Map<string, MediaEntry>
@@ -49,7 +50,10 @@ export async function loadMediaDir(
   }
   const listed = Object.entries(stored?.entries ?? {}).filter(([key]) => onDisk.has(`${key}.bin`))
   const sizes = await fileSizes(listed.length, (n) => blobPath(dir, listed[n]![0]))
+  // The loops below visit every file: they let answers through as they go (timeSlices).
+  const slices = timeSlices()
   for (let n = 0; n < listed.length; n++) {
+    if (slices.due()) await slices.turn()
     const [key, entry] = listed[n]!
     if (sizes[n] !== entry.size) continue
     loaded.entries.set(key, { ...entry })
@@ -58,6 +62,7 @@ export async function loadMediaDir(
   }
   let orphans = 0
   for (const name of onDisk) {
+    if (slices.due()) await slices.turn()
     if (!loaded.entries.has(name.slice(0, 64))) {
       await rm(join(dir, name), { force: true })
       orphans++
@@ -69,8 +74,10 @@ export async function loadMediaDir(
     if (!entry?.kept) await rm(join(dir, name), { force: true })
   }
   // Kept files from before markers existed get theirs now.
-  for (const [key, entry] of loaded.entries)
+  for (const [key, entry] of loaded.entries) {
+    if (slices.due()) await slices.turn()
     if (entry.kept && !markers.has(`${key}.kept`)) await writeKeptMarker(dir, key, entry, log)
+  }
   if (orphans > 0) log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
   if (stored === null || orphans > 0 || loaded.entries.size !== Object.keys(stored.entries).length)
     loaded.dirty = true

@@ -288,7 +288,9 @@ export class MediaDiskStore {
       this.limit = loaded.chosenLimit
       this.chosenLimit = loaded.chosenLimit
     }
-    for (const [key, entry] of loaded.entries) this.entries.set(key, entry)
+    // Nothing is stored before the folder is read (put waits for it): no copy to make.
+    if (this.entries.size === 0) this.entries = loaded.entries
+    else for (const [key, entry] of loaded.entries) this.entries.set(key, entry)
     this.total += loaded.total
     this.clock = Math.max(this.clock, loaded.clock)
     if (loaded.dirty) this.dirty = true

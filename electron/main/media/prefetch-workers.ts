@@ -4,6 +4,7 @@ import type { MediaDiskStore } from './disk-store'
 import type { MediaDownloads } from './downloads'
 import { linkedSignal, pause } from './linked-signal'
 import { mediaKeyUrl } from './registry'
+import { timeSlices } from '../util/time-slices'
 
 export interface PrefetchOptions {
   concurrency?: number
@@ -121,9 +122,6 @@ export class Prefetcher {
   }
 }
 
-/** Most synchronous work between two turns of the event loop while a list is sorted out. */
-export const SORT_SLICE_MS = 4
-
 /**
  * The addresses not stored yet, once each, in list order; those stored get these owners.
  * Done in slices: hashing 100,000 addresses in one go held the host about 300 ms.
@@ -135,12 +133,9 @@ async function notStored(
 ): Promise<string[]> {
   const seen = new Set<string>()
   const queue: string[] = []
-  let since = performance.now()
+  const slices = timeSlices()
   for (const raw of urls) {
-    if (performance.now() - since >= SORT_SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve))
-      since = performance.now()
-    }
+    if (slices.due()) await slices.turn()
     const url = mediaKeyUrl(raw)
     if (url === null || seen.has(url)) continue
     seen.add(url)

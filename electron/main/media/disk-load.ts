@@ -5,6 +5,7 @@ import { sweepTempFiles } from '../storage/atomic-file'
 import { readHead, readKeptMarker, writeKeptMarker } from './disk-files'
 import { BLOB, blobPath, INDEX_FILE, KEPT, type MediaEntry, type MediaIndex } from './disk-index'
 import { sniffMediaType } from './sniff'
+import { timeSlices } from '../util/time-slices'
 
 export interface LoadedMediaDir {
   entries: Map<string, MediaEntry>
@@ -47,16 +48,21 @@ export async function loadMediaDir(
       `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
     )
   }
-  for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
-    if (!onDisk.has(`${key}.bin`)) continue
-    const s = await stat(blobPath(dir, key)).catch(() => null)
-    if (!s || s.size !== entry.size) continue
+  const listed = Object.entries(stored?.entries ?? {}).filter(([key]) => onDisk.has(`${key}.bin`))
+  const sizes = await fileSizes(listed.length, (n) => blobPath(dir, listed[n]![0]))
+  // The loops below visit every file: they let answers through as they go (timeSlices).
+  const slices = timeSlices()
+  for (let n = 0; n < listed.length; n++) {
+    if (slices.due()) await slices.turn()
+    const [key, entry] = listed[n]!
+    if (sizes[n] !== entry.size) continue
     loaded.entries.set(key, { ...entry })
     loaded.total += entry.size
     loaded.clock = Math.max(loaded.clock, entry.lastUsed)
   }
   let orphans = 0
   for (const name of onDisk) {
+    if (slices.due()) await slices.turn()
     if (!loaded.entries.has(name.slice(0, 64))) {
       await rm(join(dir, name), { force: true })
       orphans++
@@ -68,12 +74,35 @@ export async function loadMediaDir(
     if (!entry?.kept) await rm(join(dir, name), { force: true })
   }
   // Kept files from before markers existed get theirs now.
-  for (const [key, entry] of loaded.entries)
+  for (const [key, entry] of loaded.entries) {
+    if (slices.due()) await slices.turn()
     if (entry.kept && !markers.has(`${key}.kept`)) await writeKeptMarker(dir, key, entry, log)
+  }
   if (orphans > 0) log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
   if (stored === null || orphans > 0 || loaded.entries.size !== Object.keys(stored.entries).length)
     loaded.dirty = true
   return loaded
+}
+
+/** Files asked about at once when the folder is read: one at a time, 100,000 took seconds. */
+export const STAT_CONCURRENCY = 16
+
+/** Each file's size, in the order given (path n is made when asked); null for one that cannot be read. */
+async function fileSizes(
+  count: number,
+  path: (n: number) => string
+): Promise<Array<number | null>> {
+  const sizes = new Array<number | null>(count).fill(null)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const n = next++
+      const s = await stat(path(n)).catch(() => null)
+      sizes[n] = s ? s.size : null
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, count) }, worker))
+  return sizes
 }
 
 /**

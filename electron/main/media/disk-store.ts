@@ -11,7 +11,7 @@ import {
   type MediaEntry,
   type MediaIndex
 } from './disk-index'
-import { mediaIndexPieces } from './disk-index-json'
+import { mediaIndexPieces, mediaIndexPiecesOf } from './disk-index-json'
 import { loadMediaDir } from './disk-load'
 
 export interface DiskStoreOptions {
@@ -21,6 +21,8 @@ export interface DiskStoreOptions {
   now?: () => number
   /** How long index changes may wait before they are written (they are batched). */
   flushDelayMs?: number
+  /** How long a last use alone may wait: it only orders eviction, and a save of 100,000 entries is costly. */
+  useFlushDelayMs?: number
 }
 
 /**
@@ -38,6 +40,8 @@ export class MediaDiskStore {
   private clock = 0
   private dirty = false
   private flushTimer: NodeJS.Timeout | null = null
+  /** When the scheduled save runs (Date.now() time); Infinity when none is. */
+  private flushDue = Number.POSITIVE_INFINITY
   private flushing: Promise<void> = Promise.resolve()
   private readonly index: VersionedFile<MediaIndex>
   private opened: Promise<void> | null = null
@@ -84,7 +88,7 @@ export class MediaDiskStore {
     const entry = this.entries.get(key)
     if (!entry) return null
     entry.lastUsed = this.tick()
-    this.scheduleFlush()
+    this.scheduleFlush(this.options.useFlushDelayMs ?? 10_000)
     return entry
   }
 
@@ -220,15 +224,21 @@ export class MediaDiskStore {
     if (this.flushTimer) {
       clearTimeout(this.flushTimer)
       this.flushTimer = null
+      this.flushDue = Number.POSITIVE_INFINITY
     }
     this.flushing = this.flushing.then(async () => {
       if (!this.dirty || this.closed) return
       this.dirty = false
       try {
-        await this.index.write(join(this.options.dir, INDEX_FILE), {
-          entries: Object.fromEntries(this.entries),
-          ...(this.chosenLimit !== null ? { limitBytes: this.chosenLimit } : {})
-        })
+        // Written from the live Map as the write goes: an entry added or dropped meanwhile
+        // marks the index dirty again, and the next start reconciles it with the files.
+        await this.index.writePieces(
+          join(this.options.dir, INDEX_FILE),
+          mediaIndexPiecesOf(
+            this.entries,
+            this.chosenLimit !== null ? { limitBytes: this.chosenLimit } : {}
+          )
+        )
       } catch (e) {
         this.dirty = true
         this.options.log.warn(
@@ -245,13 +255,19 @@ export class MediaDiskStore {
     return this.clock
   }
 
-  private scheduleFlush(): void {
+  private scheduleFlush(delay: number = this.options.flushDelayMs ?? 500): void {
     this.dirty = true
-    if (this.flushTimer || this.closed) return
+    if (this.closed) return
+    // A change that must be saved soon brings forward a save scheduled for later.
+    const due = Date.now() + delay
+    if (this.flushTimer && this.flushDue <= due) return
+    if (this.flushTimer) clearTimeout(this.flushTimer)
+    this.flushDue = due
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null
+      this.flushDue = Number.POSITIVE_INFINITY
       void this.flush()
-    }, this.options.flushDelayMs ?? 500)
+    }, delay)
     this.flushTimer.unref()
   }
 
@@ -272,7 +288,9 @@ export class MediaDiskStore {
       this.limit = loaded.chosenLimit
       this.chosenLimit = loaded.chosenLimit
     }
-    for (const [key, entry] of loaded.entries) this.entries.set(key, entry)
+    // Nothing is stored before the folder is read (put waits for it): no copy to make.
+    if (this.entries.size === 0) this.entries = loaded.entries
+    else for (const [key, entry] of loaded.entries) this.entries.set(key, entry)
     this.total += loaded.total
     this.clock = Math.max(this.clock, loaded.clock)
     if (loaded.dirty) this.dirty = true

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { VersionedFile } from '../../../electron/main/cache/versioned-file'
+import { VersionedFile, WRITE_SLICE_MS } from '../../../electron/main/cache/versioned-file'
 import type { JsonPieces } from '../../../electron/main/cache/list-entry-json'
 
 const Schema = z.object({ rows: z.array(z.string()) })
@@ -73,6 +73,38 @@ describe('VersionedFile written in pieces', () => {
     expect((await readFile(path)).equals(before)).toBe(true)
     expect(await readdir(dir)).toEqual(['a.json'])
     expect(await plain.read(path)).toEqual({ rows: ['old'] })
+  })
+
+  it('lets the event loop turn while slow pieces are made, long before a chunk is full', async () => {
+    // Small rows that take a while each (a schema check per entry): without a time limit
+    // the whole body is made in one turn of the event loop.
+    const small: Doc = { rows: Array.from({ length: 12 }, (_, n) => `${n}`) }
+    let turned = false
+    const turnsSeen: boolean[] = []
+    const slow = new VersionedFile('rows', 1, Schema, log, {
+      pieces: rowsPieces(() => {
+        if (turnsSeen.length === 0) setImmediate(() => (turned = true))
+        turnsSeen.push(turned)
+        const until = performance.now() + WRITE_SLICE_MS
+        while (performance.now() < until);
+      })
+    })
+    await slow.write(join(dir, 'slow.json'), small)
+    expect(turnsSeen.at(-1)).toBe(true)
+    expect(turnsSeen.indexOf(true)).toBeLessThan(4)
+    expect(await new VersionedFile('rows', 1, Schema, log).read(join(dir, 'slow.json'))).toEqual(
+      small
+    )
+  })
+
+  it('writes a document given as pieces alone, without its value', async () => {
+    const path = join(dir, 'p.json')
+    const whole = { rows: ['a', 'b"', 'c'] }
+    const file = new VersionedFile('rows', 1, Schema, log)
+    await file.writePieces(path, rowsPieces(() => {})(whole))
+    await new VersionedFile('rows', 1, Schema, log).write(join(dir, 'w.json'), whole)
+    expect((await readFile(path)).equals(await readFile(join(dir, 'w.json')))).toBe(true)
+    expect(await file.read(path)).toEqual(whole)
   })
 })
 

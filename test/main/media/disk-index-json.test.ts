@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { VersionedFile } from '../../../electron/main/cache/versioned-file'
 import { IndexSchema, mediaKey, type MediaIndex } from '../../../electron/main/media/disk-index'
-import { mediaIndexPieces } from '../../../electron/main/media/disk-index-json'
+import { mediaIndexPieces, mediaIndexPiecesOf } from '../../../electron/main/media/disk-index-json'
 
 const joined = (index: MediaIndex): string => [...mediaIndexPieces(index).pieces].join('')
 const whole = (index: MediaIndex): string => JSON.stringify(IndexSchema.parse(index))
@@ -90,6 +90,31 @@ describe('mediaIndexPieces', () => {
     } as unknown as MediaIndex
     const changed = mediaIndexPieces(stray)
     expect([...changed.pieces].join('')).not.toContain('stray')
+    expect(changed.faithful()).toBe(false)
+  })
+})
+
+describe('mediaIndexPiecesOf (from the store Map)', () => {
+  const fromMap = (i: MediaIndex): string => {
+    const { entries, ...rest } = i
+    return [...mediaIndexPiecesOf(new Map(Object.entries(entries)), rest).pieces].join('')
+  }
+
+  it('is the same JSON as the index object gives, in the Map order', () => {
+    for (const i of [index(0), index(1), index(7), index(7, 5_000_000), index(0, 1)])
+      expect(fromMap(i)).toBe(whole(i))
+  })
+
+  it('refuses what the schema refuses, and says when it changed an entry', () => {
+    const bad: MediaIndex[] = [
+      { entries: { 'not-a-key': { contentType: 'a', size: 1, lastUsed: 1, kept: false } } },
+      { entries: { [key]: { contentType: 'a', size: -1, lastUsed: 1, kept: false } } },
+      { entries: {}, limitBytes: 0 }
+    ]
+    for (const b of bad) expect(() => fromMap(b)).toThrow()
+    const stray = new Map([[key, { contentType: 'a', size: 1, lastUsed: 1, kept: false, x: 1 }]])
+    const changed = mediaIndexPiecesOf(stray, {})
+    expect([...changed.pieces].join('')).not.toContain('"x"')
     expect(changed.faithful()).toBe(false)
   })
 })

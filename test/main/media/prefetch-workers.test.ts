@@ -132,3 +132,23 @@ describe('MediaCache offline copies', () => {
     expect(await reopened.stats()).toMatchObject({ files: 1 })
   })
 })
+
+describe('MediaCache prefetch of a long list', () => {
+  it('lets the event loop turn while it sorts out which addresses are stored', async () => {
+    let turned = false
+    let turnedByFirstFetch: boolean | null = null
+    const stop = new AbortController()
+    const cache = makeCache({
+      fetchMedia: () => {
+        turnedByFirstFetch ??= turned
+        stop.abort()
+        return Promise.reject(new Error('offline'))
+      }
+    })
+    await cache.stats()
+    const urls = Array.from({ length: 30_000 }, (_, i) => `https://cdn.example/${i}.jpg`)
+    setImmediate(() => (turned = true))
+    await cache.prefetch(urls, { concurrency: 1, signal: stop.signal })
+    expect(turnedByFirstFetch).toBe(true)
+  })
+})

@@ -1,4 +1,6 @@
-// First: the first screen's questions leave before the rest of the bundle is evaluated.
+// First: ICU's warm-up worker starts, and the first screen's questions leave, before the
+// rest of the bundle is evaluated.
+import './frame/format-worker'
 import { firstScreen } from './start'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'

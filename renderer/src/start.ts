@@ -1,4 +1,5 @@
 import { bootFirstScreen, type FirstScreen } from './frame/boot'
+import { formatWorker } from './frame/format-worker'
 import { isQuickRoute } from './quick/route'
 
 /**
@@ -7,4 +8,6 @@ import { isQuickRoute } from './quick/route'
  * code is most of it) is evaluated. Null in the lookup window, which asks its own.
  */
 export const firstScreen: FirstScreen | null =
-  typeof window !== 'undefined' && !isQuickRoute(window.location.search) ? bootFirstScreen() : null
+  typeof window !== 'undefined' && !isQuickRoute(window.location.search)
+    ? bootFirstScreen(formatWorker)
+    : null

@@ -30,21 +30,16 @@ function warmFormatsWhenIdle(): () => void {
 
 /**
  * ICU's first use (the cards' prices and dates) costs the page's thread 20–45 ms. A worker
- * pays it on the other core while the page waits for main. Without workers (tests), or
- * when the worker is refused or fails to load, the page warms the formats itself.
+ * (format-worker.ts) pays it on the other core while the page waits for main. Without one
+ * (tests, a stricter policy), or when it fails to load, the page warms the formats itself.
  */
-function warmFormatsAside(): () => void {
-  if (typeof Worker !== 'function') return warmFormatsWhenIdle()
+function warmFormatsAside(worker: Worker | null): () => void {
+  if (!worker) return warmFormatsWhenIdle()
   let stop = (): void => {}
-  try {
-    const worker = new Worker(new URL('./format-warmer.ts', import.meta.url), { type: 'module' })
-    worker.addEventListener('error', (e) => {
-      e.preventDefault()
-      stop = warmFormatsWhenIdle()
-    })
-  } catch {
+  worker.addEventListener('error', (e) => {
+    e.preventDefault()
     stop = warmFormatsWhenIdle()
-  }
+  })
   // Not warmed here as well while the worker works: that would race it for the same work.
   return () => stop()
 }
@@ -80,7 +75,7 @@ function listSettled(): Promise<void> {
  * ms), and, as soon as settings say the app opens on Items and a connection exists, the
  * list's first window.
  */
-export function bootFirstScreen(): FirstScreen {
+export function bootFirstScreen(formatWorker: Worker | null = null): FirstScreen {
   const answered = Promise.all([
     useConnections.getState().load(),
     useSettings.getState().load()
@@ -89,7 +84,7 @@ export function bootFirstScreen(): FirstScreen {
   const opening = getBridge().openingWindow()
   const code = preloadViews()
   holdBackgroundWorkFor(code)
-  const stopWarming = warmFormatsAside()
+  const stopWarming = warmFormatsAside(formatWorker)
   let done = false
   const check = (): void => {
     const state = useConnections.getState().state

@@ -28,15 +28,13 @@ async function indexHolding(text: string): Promise<string> {
   }
 }
 
+/** Saves a change after 5 ms, a last use alone only when something else is saved (or on close). */
+const slowToSaveUse = (): MediaDiskStore =>
+  new MediaDiskStore({ dir, limitBytes: 1e9, log, flushDelayMs: 5, useFlushDelayMs: 1e9 })
+
 describe('MediaDiskStore saving its index', () => {
   it('saves a file read alone later than a change, and a change brings that save forward', async () => {
-    const store = new MediaDiskStore({
-      dir,
-      limitBytes: 1e9,
-      log,
-      flushDelayMs: 5,
-      useFlushDelayMs: 1e9
-    })
+    const store = slowToSaveUse()
     stores.push(store)
     const a = mediaKey('https://cdn.example/a.png')
     const b = mediaKey('https://cdn.example/b.png')
@@ -53,13 +51,7 @@ describe('MediaDiskStore saving its index', () => {
   })
 
   it('saves a last use on close', async () => {
-    const store = new MediaDiskStore({
-      dir,
-      limitBytes: 1e9,
-      log,
-      flushDelayMs: 5,
-      useFlushDelayMs: 1e9
-    })
+    const store = slowToSaveUse()
     const a = mediaKey('https://cdn.example/a.png')
     await store.put(a, new Uint8Array(10), 'image/png', false, 1e6)
     await store.flush()

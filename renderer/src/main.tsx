@@ -5,7 +5,7 @@ import { firstScreen } from './start'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { renderWhenAnswered } from './frame/boot'
+import { renderWhenReady } from './frame/boot'
 import './styles/global.css'
 
 // The lookup window (global shortcut) is a route of this same page, so it gets the same
@@ -24,7 +24,7 @@ if (root) {
       </StrictMode>
     )
   } else {
-    renderWhenAnswered(firstScreen.ready, () =>
+    renderWhenReady(firstScreen.ready, () =>
       reactRoot.render(
         <StrictMode>
           <App />

@@ -14,17 +14,14 @@ import { preloadViews } from './routes'
  */
 export const FIRST_FRAME_WAIT_MS = 150
 
-const pageLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
-
 /** Warms the formats on this thread when it is idle; returns how to call that off. */
 function warmFormatsWhenIdle(): () => void {
-  const warm = (): void => warmFormats(pageLocale())
   // When the page waits on the network, not in the way of the answers it waits for.
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(warm, { timeout: 200 })
+    const id = requestIdleCallback(() => warmFormats(), { timeout: 200 })
     return () => cancelIdleCallback(id)
   }
-  const id = setTimeout(warm, 0)
+  const id = setTimeout(() => warmFormats(), 0)
   return () => clearTimeout(id)
 }
 
@@ -117,12 +114,12 @@ export function bootFirstScreen(formatWorker: Worker | null = null): FirstScreen
 }
 
 /**
- * Draws the first frame once `answered` settles, or after `waitMs`, whichever is first.
+ * Draws the first frame once `ready` settles, or after `waitMs`, whichever is first.
  * Each frame drawn before everything is here (a skeleton, the view's placeholder, the
  * list's) is one React draws again at once, with its layout, on the path to the first card.
  */
-export function renderWhenAnswered(
-  answered: Promise<void>,
+export function renderWhenReady(
+  ready: Promise<void>,
   render: () => void,
   waitMs = FIRST_FRAME_WAIT_MS
 ): void {
@@ -134,5 +131,5 @@ export function renderWhenAnswered(
     render()
   }
   const timer = setTimeout(draw, waitMs)
-  void answered.then(draw, draw)
+  void ready.then(draw, draw)
 }

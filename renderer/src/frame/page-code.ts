@@ -29,6 +29,6 @@ export function firstFrameDrawn(): void {
 }
 
 /** Settles once the page's code has arrived and its first frame is drawn; at once when nothing is held. */
-export function afterPageCode(): Promise<void> {
+export function afterFirstScreen(): Promise<void> {
   return Promise.all([arrived, drawn]).then(() => undefined)
 }

@@ -6,7 +6,8 @@
 const MINUS = '\u2212'
 const DAY_MS = 86_400_000
 
-function locale(): string {
+/** The seller's locale: every format, and their warm-up (warm-formats.ts), use it. */
+export function locale(): string {
   return (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
 }
 

@@ -1,11 +1,14 @@
+import { locale } from './format'
+
 /**
  * Creates the number and date formats the first screen uses. ICU's first use in a process
  * loads its data (20–45 ms here); after that a new format takes well under a millisecond.
  */
-export function warmFormats(locale: string): void {
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1)
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(0)
-  new Intl.DateTimeFormat(locale, {
+export function warmFormats(): void {
+  const l = locale()
+  new Intl.NumberFormat(l, { style: 'currency', currency: 'USD' }).format(1)
+  new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric' }).format(0)
+  new Intl.DateTimeFormat(l, {
     day: 'numeric',
     month: 'short',
     hour: 'numeric',

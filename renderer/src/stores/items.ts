@@ -7,7 +7,7 @@ import { FIRST_WINDOW, ITEMS_PAGE, summaryOf } from '../../../shared/item-summar
 import { latestRequest } from '../lib/latest-request'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
-import { afterPageCode } from '../frame/page-code'
+import { afterFirstScreen } from '../frame/page-code'
 import { detailActions, forgetDetail } from './item-detail'
 import { filtersKey, findRow, listFrom, withRows, withSummary, type ItemsList } from './items-list'
 
@@ -169,7 +169,7 @@ export const useItems = create<ItemsState>((set, get) => {
       // Stale-while-revalidate: cached data is on screen already; ask the marketplace once
       // the page's code is here (the browser host serves both from one process).
       if (first.data.freshness.source !== 'cache') return
-      await afterPageCode()
+      await afterFirstScreen()
       if (isLatest()) await get().refresh()
     },
 

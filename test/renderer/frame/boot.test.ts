@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { bootFirstScreen, renderWhenAnswered } from '../../../renderer/src/frame/boot'
+import { bootFirstScreen, renderWhenReady } from '../../../renderer/src/frame/boot'
 import { useConnections } from '../../../renderer/src/stores/connections'
 import { useItems } from '../../../renderer/src/stores/items'
 import { useNav } from '../../../renderer/src/stores/nav'
@@ -83,7 +83,7 @@ it('draws the first frame once main has answered, not before and not twice', asy
   let answer!: () => void
   const answered = new Promise<void>((resolve) => (answer = resolve))
   const render = vi.fn()
-  renderWhenAnswered(answered, render, 150)
+  renderWhenReady(answered, render, 150)
   await vi.advanceTimersByTimeAsync(100)
   expect(render).not.toHaveBeenCalled()
   answer()
@@ -98,7 +98,7 @@ it('draws the skeleton after the wait when main is slow to answer, and only once
   let answer!: () => void
   const answered = new Promise<void>((resolve) => (answer = resolve))
   const render = vi.fn()
-  renderWhenAnswered(answered, render, 150)
+  renderWhenReady(answered, render, 150)
   await vi.advanceTimersByTimeAsync(149)
   expect(render).not.toHaveBeenCalled()
   await vi.advanceTimersByTimeAsync(1)

@@ -5,6 +5,7 @@ import {
   type ParsedRequestOf,
   type ResponseOf
 } from '../../../shared/ipc/contract'
+import { foregroundRequest } from '../util/time-slices'
 import { isKindedError } from './failure'
 
 /** One handler per contract method; requests arrive already validated. */
@@ -13,6 +14,14 @@ export type Handlers = { [M in Method]: (request: ParsedRequestOf<M>) => Promise
 export interface DispatchLog {
   error(message: string, detail?: unknown): void
 }
+
+/** Requests the seller waits on: background loops hold back while they come (time-slices.ts). */
+const FOREGROUND: ReadonlySet<Method> = new Set<Method>([
+  'queryItems',
+  'openingWindow',
+  'getItem',
+  'validatePurchase'
+])
 
 function isMethod(name: string): name is Method {
   return Object.prototype.hasOwnProperty.call(contract, name)
@@ -35,6 +44,7 @@ export async function dispatch(
       error: { kind: 'invalid-input', message: `Unknown request "${method.slice(0, 60)}".` }
     }
   }
+  if (FOREGROUND.has(method)) foregroundRequest()
   const parsed = contract[method].request.safeParse(rawRequest)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

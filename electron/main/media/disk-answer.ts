@@ -40,7 +40,7 @@ export async function answerFromDisk(
       const body =
         entry.size <= SMALL_FILE
           ? new Uint8Array(await readFile(path))
-          : await fileRangeStream(path, { start: 0, end: entry.size - 1 })
+          : await fileRangeStream(path, { start: 0, end: entry.size - 1 }, entry.size)
       if (body instanceof Uint8Array && body.byteLength !== entry.size)
         throw new Error('size changed')
       return { status: 200, headers: { ...headers, 'content-length': String(entry.size) }, body }
@@ -52,7 +52,7 @@ export async function answerFromDisk(
         'content-length': String(wanted.end - wanted.start + 1),
         'content-range': `bytes ${wanted.start}-${wanted.end}/${entry.size}`
       },
-      body: await fileRangeStream(path, wanted)
+      body: await fileRangeStream(path, wanted, entry.size)
     }
   } catch {
     // Deleted or damaged behind our back: forget it and fetch again.

@@ -19,9 +19,12 @@ export interface LoadedMediaDir {
 }
 
 /**
- * Reads the media folder at start: the index, checked against the files so the two
- * agree (files it does not name are deleted, entries with no file dropped), rebuilt from
- * the files when it is missing or damaged, and kept markers put right.
+ * Reads the media folder at start: the index, checked against the folder's listing so the
+ * two agree (files it does not name are deleted, entries with no file dropped), rebuilt
+ * from the files when it is missing or damaged, and kept markers put right. Sizes are not
+ * checked here: one stat per file kept the host busy for seconds at 100,000 thumbnails,
+ * and files are written atomically, so a file of the wrong size was changed behind our
+ * back; the answer from disk checks its size when it is served and drops it then.
  */
 export async function loadMediaDir(
   dir: string,
@@ -48,14 +51,11 @@ export async function loadMediaDir(
       `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
     )
   }
-  const listed = Object.entries(stored?.entries ?? {}).filter(([key]) => onDisk.has(`${key}.bin`))
-  const sizes = await fileSizes(listed.length, (n) => blobPath(dir, listed[n]![0]))
   // The loops below visit every file: they let answers through as they go (timeSlices).
   const slices = timeSlices()
-  for (let n = 0; n < listed.length; n++) {
+  for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
     if (slices.due()) await slices.turn()
-    const [key, entry] = listed[n]!
-    if (sizes[n] !== entry.size) continue
+    if (!onDisk.has(`${key}.bin`)) continue
     loaded.entries.set(key, { ...entry })
     loaded.total += entry.size
     loaded.clock = Math.max(loaded.clock, entry.lastUsed)
@@ -82,27 +82,6 @@ export async function loadMediaDir(
   if (stored === null || orphans > 0 || loaded.entries.size !== Object.keys(stored.entries).length)
     loaded.dirty = true
   return loaded
-}
-
-/** Files asked about at once when the folder is read: one at a time, 100,000 took seconds. */
-export const STAT_CONCURRENCY = 16
-
-/** Each file's size, in the order given (path n is made when asked); null for one that cannot be read. */
-async function fileSizes(
-  count: number,
-  path: (n: number) => string
-): Promise<Array<number | null>> {
-  const sizes = new Array<number | null>(count).fill(null)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const n = next++
-      const s = await stat(path(n)).catch(() => null)
-      sizes[n] = s ? s.size : null
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, count) }, worker))
-  return sizes
 }
 
 /**

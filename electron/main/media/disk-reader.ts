@@ -5,14 +5,24 @@ const CHUNK = 256 * 1024
 
 /**
  * A byte range of a file as a web ReadableStream, read chunk by chunk on demand, so a
- * long video seeks without loading the file. The file is opened before anything is
- * answered: a file that vanished (evicted meanwhile) fails here, not mid-stream.
+ * long video seeks without loading the file. The file is opened and its size checked
+ * against the index's before anything is answered: a file that vanished (evicted
+ * meanwhile) or was changed behind our back fails here, not mid-stream.
  */
 export async function fileRangeStream(
   path: string,
-  range: ByteRange
+  range: ByteRange,
+  size: number
 ): Promise<ReadableStream<Uint8Array>> {
   const handle = await open(path, 'r')
+  const actual = await handle.stat().then(
+    (s) => s.size,
+    () => null
+  )
+  if (actual !== size) {
+    await handle.close().catch(() => {})
+    throw new Error('cached media file changed size')
+  }
   let position = range.start
   let closed = false
   const close = async (): Promise<void> => {

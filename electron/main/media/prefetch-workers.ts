@@ -4,7 +4,7 @@ import type { MediaDiskStore } from './disk-store'
 import type { MediaDownloads } from './downloads'
 import { linkedSignal, pause } from './linked-signal'
 import { mediaKeyUrl } from './registry'
-import { timeSlices } from '../util/time-slices'
+import { foregroundQuiet, timeSlices } from '../util/time-slices'
 
 export interface PrefetchOptions {
   concurrency?: number
@@ -88,6 +88,8 @@ export class Prefetcher {
     const worker = async (): Promise<void> => {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
         if (low) await this.highRunsDone(options.signal)
+        // A prefetch is background work: it waits while the seller types or looks a code up.
+        await foregroundQuiet()
         if (options.signal?.aborted || closing.aborted) return
         // Room left under this run's share of the limit; each file is capped to it, so the
         // run stops short of the share (give or take the other workers' files in flight).
@@ -133,7 +135,7 @@ async function notStored(
 ): Promise<string[]> {
   const seen = new Set<string>()
   const queue: string[] = []
-  const slices = timeSlices()
+  const slices = timeSlices(4, { background: true })
   for (const raw of urls) {
     if (slices.due()) await slices.turn()
     const url = mediaKeyUrl(raw)

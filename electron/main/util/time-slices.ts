@@ -2,18 +2,52 @@
  * A long loop in the host shares one thread with every answer the page waits for: between
  * its steps, `due()` says when `sliceMs` of work have passed since the loop last let the
  * event loop turn, and `turn()` lets it (queued I/O, an answer, runs first).
+ *
+ * A background loop (`background: true`: work no answer waits for, such as the media
+ * prefetch's pass over a synced list) also holds back while the seller is typing or
+ * looking a code up: with two cores shared with the browser, even sliced work made a
+ * keystroke's answer and paint wait for a core.
  */
 export interface TimeSlices {
   due(): boolean
   turn(): Promise<void>
 }
 
-export function timeSlices(sliceMs = 4): TimeSlices {
+/** How long after the seller's last request background work waits. */
+export const FOREGROUND_QUIET_MS = 200
+/** Background work always moves on after this long, even if requests never stop. */
+export const FOREGROUND_MAX_HOLD_MS = 1000
+
+let lastForeground = Number.NEGATIVE_INFINITY
+
+/** The seller is waiting on an answer (a search, an item, a verdict): background holds back. */
+export function foregroundRequest(): void {
+  lastForeground = performance.now()
+}
+
+/** When the seller last asked (performance.now() time); -Infinity before any request. */
+export function lastForegroundRequest(): number {
+  return lastForeground
+}
+
+/** Resolves once no seller request came for FOREGROUND_QUIET_MS, or after the max hold. */
+export async function foregroundQuiet(): Promise<void> {
+  const until = performance.now() + FOREGROUND_MAX_HOLD_MS
+  for (;;) {
+    const now = performance.now()
+    const wait = Math.min(lastForeground + FOREGROUND_QUIET_MS, until) - now
+    if (wait <= 0) return
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)))
+  }
+}
+
+export function timeSlices(sliceMs = 4, options: { background?: boolean } = {}): TimeSlices {
   let since = performance.now()
   return {
     due: () => performance.now() - since >= sliceMs,
     turn: async () => {
       await new Promise((resolve) => setImmediate(resolve))
+      if (options.background) await foregroundQuiet()
       since = performance.now()
     }
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { methods } from '../../../shared/ipc/contract'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
+import { lastForegroundRequest } from '../../../electron/main/util/time-slices'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 import { fakeMarket } from '../../support/fake-market'
 
@@ -154,5 +155,19 @@ describe('handlers', () => {
     })
     expect(warnings.at(-1)).toContain('no demo in this test')
     expect(errors).toEqual([])
+  })
+})
+
+describe('dispatch marks the requests the seller waits on', () => {
+  it('a search or a lookup holds background work back; a settings read or a bulk poll does not', async () => {
+    const before = lastForegroundRequest()
+    await call('getSettings')
+    await call('getBulk', { jobId: 'none' })
+    expect(lastForegroundRequest()).toBe(before)
+    await call('queryItems', { query: '', offset: 0, limit: 10 })
+    const afterSearch = lastForegroundRequest()
+    expect(afterSearch).toBeGreaterThan(before)
+    await call('validatePurchase', { code: 'not a code' })
+    expect(lastForegroundRequest()).toBeGreaterThan(afterSearch)
   })
 })

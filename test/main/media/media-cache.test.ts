@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -273,6 +273,32 @@ describe('MediaCache', () => {
     await cache.clear()
     expect(await cache.stats()).toMatchObject({ bytes: 0, files: 0 })
     expect(await blobsOnDisk()).toEqual([])
+  })
+
+  it('fetches again when a stored file changed size behind its back, whole or by range, after a restart too', async () => {
+    const png = bytesOf(3000, 6)
+    const mp4 = bytesOf(200_000, 8)
+    server.files.set('/s.png', { type: 'image/png', body: png })
+    server.files.set('/m.mp4', { type: 'video/mp4', body: mp4 })
+    const pngUrl = `${server.base}/s.png`
+    const mp4Url = `${server.base}/m.mp4`
+    const cache = makeCache()
+    cache.allow('c1', [pngUrl, mp4Url])
+    await cache.serve(pngUrl)
+    await cache.keepOffline(mp4Url)
+    await cache.close()
+    for (const name of await blobsOnDisk()) await truncate(join(dataDir, 'media', name), 100)
+
+    const reopened = makeCache()
+    reopened.allow('c1', [pngUrl, mp4Url])
+    const whole = await reopened.serve(pngUrl)
+    expect(whole.status).toBe(200)
+    expect(await bodyBytes(whole.body)).toEqual(png)
+    expect(server.hits.get('/s.png')).toBe(2)
+    const part = await reopened.serve(mp4Url, { range: 'bytes=150000-150099' })
+    expect(part.status).toBe(206)
+    expect(await bodyBytes(part.body)).toEqual(mp4.subarray(150_000, 150_100))
+    expect(warnings.filter((w) => w.includes('missing or unreadable'))).toHaveLength(2)
   })
 
   it('sends an SVG with a policy that stops it running script', async () => {

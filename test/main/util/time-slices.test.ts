@@ -1,9 +1,26 @@
-import { describe, expect, it } from 'vitest'
-import { timeSlices } from '../../../electron/main/util/time-slices'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  FOREGROUND_MAX_HOLD_MS,
+  FOREGROUND_QUIET_MS,
+  foregroundRequest,
+  timeSlices
+} from '../../../electron/main/util/time-slices'
 
 const busy = (ms: number): void => {
   const until = performance.now() + ms
   while (performance.now() < until);
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Whether a promise has settled after the clock moved by `ms` (fake timers). */
+async function settledAfter(p: Promise<void>, ms: number): Promise<boolean> {
+  let done = false
+  void p.then(() => (done = true))
+  await vi.advanceTimersByTimeAsync(ms)
+  return done
 }
 
 describe('timeSlices', () => {
@@ -17,5 +34,37 @@ describe('timeSlices', () => {
     await slices.turn()
     expect(ran).toBe(true)
     expect(slices.due()).toBe(false)
+  })
+
+  it('a background turn waits until the seller has been quiet, a foreground one does not', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    foregroundRequest()
+    expect(await settledAfter(timeSlices(4).turn(), 1)).toBe(true)
+
+    foregroundRequest()
+    const background = timeSlices(4, { background: true }).turn()
+    expect(await settledAfter(background, FOREGROUND_QUIET_MS / 2)).toBe(false)
+    // Another keystroke: the quiet starts again from it.
+    foregroundRequest()
+    expect(await settledAfter(background, FOREGROUND_QUIET_MS - 10)).toBe(false)
+    expect(await settledAfter(background, 20)).toBe(true)
+  })
+
+  it('background work moves on after the max hold even if requests never stop', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    foregroundRequest()
+    const background = timeSlices(4, { background: true }).turn()
+    const step = FOREGROUND_QUIET_MS / 4
+    let done = false
+    void background.then(() => (done = true))
+    let waited = 0
+    while (!done && waited < FOREGROUND_MAX_HOLD_MS * 2) {
+      foregroundRequest()
+      await vi.advanceTimersByTimeAsync(step)
+      waited += step
+    }
+    expect(done).toBe(true)
+    expect(waited).toBeGreaterThanOrEqual(FOREGROUND_MAX_HOLD_MS)
+    expect(waited).toBeLessThanOrEqual(FOREGROUND_MAX_HOLD_MS + step)
   })
 })

@@ -26,9 +26,10 @@ function mergeFigures(runs: readonly Figure[][]): Figure[] {
     if (p95 !== undefined) merged.p95 = p95
     if (value !== undefined) merged.value = value
     merged.perRun = found.map((f) => {
-      const one: Pick<Figure, 'p50' | 'p95' | 'value'> = {}
+      const one: Pick<Figure, 'p50' | 'p95' | 'value' | 'samples'> = {}
       if (f.p50 !== undefined) one.p50 = f.p50
       if (f.p95 !== undefined) one.p95 = f.p95
+      if (f.samples !== undefined) one.samples = f.samples
       if (f.value !== undefined) one.value = f.value
       return one
     })

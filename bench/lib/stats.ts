@@ -14,7 +14,8 @@ export function timing(label: string, samples: readonly number[]): Figure {
     unit: 'ms',
     runs: samples.length,
     p50: percentile(samples, 50),
-    p95: percentile(samples, 95)
+    p95: percentile(samples, 95),
+    samples: samples.map((n) => round(n))
   }
 }
 

@@ -13,6 +13,8 @@ export interface Figure {
   runs?: number
   p50?: number
   p95?: number
+  /** The timings the percentiles come from, in the order taken (0.1 ms): a slow run's place shows what it overlapped. */
+  samples?: number[]
   /** A single value (a size, a total, a count). */
   value?: number
   /** Set instead of numbers when this part could not be measured, with why. */
@@ -20,7 +22,7 @@ export interface Figure {
   /** Set by the runner from bench/lib/goals.ts; measures leave it out. */
   goal?: GoalCheck
   /** With --repeat: this figure in each whole run (the figure itself is their median). */
-  perRun?: Array<Pick<Figure, 'p50' | 'p95' | 'value'>>
+  perRun?: Array<Pick<Figure, 'p50' | 'p95' | 'value' | 'samples'>>
 }
 
 export interface Ratio {

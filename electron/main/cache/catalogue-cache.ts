@@ -2,12 +2,16 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AccountSchema, ItemSchema, type Item } from '../../../shared/model'
-import { ItemsPayloadSchema } from '../../../shared/ipc/contract'
-import type { CachedEntry, CatalogueCache } from '../catalogue/ports'
+import {
+  ItemsPayloadSchema,
+  ItemsWindowSchema,
+  type ItemsPayload
+} from '../../../shared/ipc/contract'
+import type { CachedEntry, CatalogueCache, OpeningWindow } from '../catalogue/ports'
 import { isTempFileName, sweepTempFiles } from '../storage/atomic-file'
 import { itemsEntrySchema, listEntryPieces } from './list-entry-json'
 import { KeyedSerial } from './serial'
-import { safeSegment, VersionedFile, type StoreLog } from './versioned-file'
+import { fileStamp, safeSegment, VersionedFile, type StoreLog } from './versioned-file'
 
 /** Bump when the shape of a cached file changes: older files are then discarded, not misread. */
 export const CATALOGUE_CACHE_FORMAT = 1
@@ -16,6 +20,15 @@ const entry = <T extends z.ZodType>(data: T) => z.object({ fetchedAt: z.string()
 const KnownIdsSchema = z.object({ ids: z.array(z.number().int().positive()) })
 const MAX_KNOWN_IDS = 5_000
 const KNOWN_IDS_FILE = 'known-ids.json'
+const ITEMS_FILE = 'items.json'
+const OPENING_FILE = 'opening-window.json'
+/** The opening window and the list file it was made from (dev, inode, size and time). */
+const OpeningSchema = z.object({
+  list: z.string().min(1),
+  fetchedAt: z.string().min(1),
+  window: ItemsWindowSchema,
+  mediaUrls: z.array(z.string()).max(10_000)
+})
 
 export interface CatalogueCacheOptions {
   /** The app's data folder; the cache lives under `<dataDir>/cache/<connection>/`. */
@@ -40,6 +53,7 @@ export class FileCatalogueCache implements CatalogueCache {
   private readonly items: VersionedFile<CachedEntry<z.infer<typeof ItemsPayloadSchema>>>
   private readonly item: VersionedFile<CachedEntry<Item>>
   private readonly known: VersionedFile<z.infer<typeof KnownIdsSchema>>
+  private readonly opening: VersionedFile<z.infer<typeof OpeningSchema>>
   private readonly serial = new KeyedSerial()
   private readonly prepared = new Set<string>()
   private closed = false
@@ -54,6 +68,7 @@ export class FileCatalogueCache implements CatalogueCache {
     })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)
+    this.opening = new VersionedFile('opening-window', CATALOGUE_CACHE_FORMAT, OpeningSchema, log)
   }
 
   readAccount(connectionId: string) {
@@ -71,7 +86,31 @@ export class FileCatalogueCache implements CatalogueCache {
   }
 
   readItems(connectionId: string) {
-    return this.items.read(this.file(connectionId, 'items.json'))
+    return this.items.read(this.file(connectionId, ITEMS_FILE))
+  }
+
+  async readOpening(connectionId: string): Promise<OpeningWindow | null> {
+    const kept = await this.opening.read(this.file(connectionId, OPENING_FILE))
+    if (!kept) return null
+    // Made from another list (a refresh, a restored backup): the whole list is read instead.
+    if (kept.list !== (await fileStamp(this.file(connectionId, ITEMS_FILE)))) return null
+    return { window: kept.window, fetchedAt: kept.fetchedAt, mediaUrls: kept.mediaUrls }
+  }
+
+  async writeOpening(
+    connectionId: string,
+    list: ItemsPayload,
+    opening: OpeningWindow
+  ): Promise<void> {
+    const dir = await this.dir(connectionId)
+    const listPath = join(dir, ITEMS_FILE)
+    const path = join(dir, OPENING_FILE)
+    await this.serial.run(path, async () => {
+      // Only the list on disk, as read or written: never one since replaced or not stored.
+      const kept = this.items.kept(listPath)
+      if (!kept || kept.value.data !== list) return
+      await this.opening.write(path, { list: kept.stamp, ...opening })
+    })
   }
 
   async writeItems(
@@ -79,14 +118,14 @@ export class FileCatalogueCache implements CatalogueCache {
     value: CachedEntry<z.infer<typeof ItemsPayloadSchema>>
   ): Promise<void> {
     const dir = await this.dir(connectionId)
-    await this.serial.run(join(dir, 'items.json'), () =>
-      this.items.write(join(dir, 'items.json'), value)
+    await this.serial.run(join(dir, ITEMS_FILE), () =>
+      this.items.write(join(dir, ITEMS_FILE), value)
     )
     this.options.onItemsWritten?.(connectionId, value.data.items)
   }
 
   releaseItems(connectionId: string): void {
-    this.items.release(this.file(connectionId, 'items.json'))
+    this.items.release(this.file(connectionId, ITEMS_FILE))
   }
 
   readItem(connectionId: string, id: number) {

@@ -97,6 +97,15 @@ export class VersionedFile<T> {
       this.released = { path, file: kept.file, value: new WeakRef(kept.value) }
   }
 
+  /**
+   * The value last read or written at a path and the file it came from (its stamp), while
+   * kept: what a derived file (the opening window) records it was made from.
+   */
+  kept(path: string): { value: T; stamp: string } | null {
+    const kept = this.last.get(path)
+    return kept ? { value: kept.value, stamp: kept.file } : null
+  }
+
   /** One file's value at a time: the active connection's list, not every list ever opened. */
   private remember(path: string, value: T, file: string): void {
     this.last.clear()
@@ -240,7 +249,7 @@ export class VersionedFile<T> {
  * purpose: one stat takes microseconds, while queued behind media downloads on the I/O
  * pool it could hold up every search the grid asks for.
  */
-async function fileStamp(path: string): Promise<string | null> {
+export async function fileStamp(path: string): Promise<string | null> {
   try {
     const s = statSync(path, { bigint: true, throwIfNoEntry: false })
     return s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}` : null

@@ -1,4 +1,3 @@
-import { FIRST_WINDOW } from '../../../shared/item-summary'
 import type { Handlers } from '../ipc/dispatch'
 import type { CatalogueService } from './service'
 
@@ -30,7 +29,7 @@ export function catalogueHandlers(
     openingWindow: async () => {
       if (!(await opensOnItems())) return null
       await learnt()
-      return catalogue.queryItems({ ...FIRST_WINDOW })
+      return catalogue.openingWindow()
     },
     getItem: async (request) => {
       await learnt()

@@ -8,7 +8,7 @@ import {
   wordsMatcher,
   type ItemIndex
 } from '../../../shared/item-query'
-import { summaryOf } from '../../../shared/item-summary'
+import { FIRST_WINDOW, summaryOf } from '../../../shared/item-summary'
 
 // One index per list (the cache answers the same array while its file is unchanged), and
 // the last query's matches per index: scrolling asks for windows of the same matches.
@@ -72,7 +72,24 @@ export function windowOf(
   q: ItemsQuery
 ): { window: ItemsWindow; items: Item[] } {
   const index = indexOf(payload.items)
-  const positions = matchesOf(index, q)
+  return windowAt(payload, index, matchesOf(index, q), q)
+}
+
+/**
+ * The window the Items view opens on, made without taking the place of the last search's
+ * matches (a search being typed keeps narrowing them).
+ */
+export function openingWindowOf(payload: ItemsPayload): { window: ItemsWindow; items: Item[] } {
+  const index = indexOf(payload.items)
+  return windowAt(payload, index, matchPositions(index, FIRST_WINDOW), FIRST_WINDOW)
+}
+
+function windowAt(
+  payload: ItemsPayload,
+  index: ItemIndex,
+  positions: number[],
+  q: ItemsQuery
+): { window: ItemsWindow; items: Item[] } {
   const items = positions.slice(q.offset, q.offset + q.limit).map((n) => index.items[n]!)
   const window: ItemsWindow = {
     rows: items.map(summaryOf),

@@ -1,5 +1,5 @@
 import type { Account, Item } from '../../../shared/model'
-import type { ItemsPayload } from '../../../shared/ipc/contract'
+import type { ItemsPayload, ItemsWindow } from '../../../shared/ipc/contract'
 
 /**
  * Seams between the catalogue service (network + freshness rules) and the stores that
@@ -10,6 +10,17 @@ export interface CachedEntry<T> {
   data: T
   /** ISO time the data was fetched from the marketplace. */
   fetchedAt: string
+}
+
+/**
+ * The window the Items view opens on (FIRST_WINDOW), kept beside the list it was made from:
+ * the next start answers it without reading the whole list (7 MB at 10,000 items).
+ */
+export interface OpeningWindow {
+  window: ItemsWindow
+  fetchedAt: string
+  /** The media addresses of its rows' items, which the media route may then fetch. */
+  mediaUrls: string[]
 }
 
 /** Per-connection durable copy of what the marketplace answered. Never holds the key. */
@@ -23,6 +34,10 @@ export interface CatalogueCache {
    * asked): a refresh about to bring a new list need not hold the old one meanwhile.
    */
   releaseItems?(connectionId: string): void
+  /** The opening window made from the list on disk now; null when none is kept or the list changed since. */
+  readOpening?(connectionId: string): Promise<OpeningWindow | null>
+  /** Keeps the opening window made from `list`, when `list` is the one on disk (as last read or written). */
+  writeOpening?(connectionId: string, list: ItemsPayload, opening: OpeningWindow): Promise<void>
   readItem(connectionId: string, id: number): Promise<CachedEntry<Item> | null>
   writeItem(connectionId: string, entry: CachedEntry<Item>): Promise<void>
   /** Item ids learnt from validated purchases or added by hand (real-installs §15). */

@@ -2,7 +2,8 @@ import type { Account, Item } from '../../../shared/model'
 import type { Freshness, ItemsPayload, ItemsQuery, ResponseOf } from '../../../shared/ipc/contract'
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
-import { windowOf } from './items-window'
+import { FIRST_WINDOW } from '../../../shared/item-summary'
+import { openingWindowOf, windowOf } from './items-window'
 import { kindOf } from '../util/kind-of'
 import { createListSources, keepLargerList, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
@@ -31,6 +32,8 @@ export interface CatalogueService {
   /** The window of the list the grid shows; the list is read as listItems reads it. */
   queryItems(request: ItemsQuery): Promise<ResponseOf<'queryItems'>>
   getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
+  /** The window the Items view opens on: kept beside the list, so a start need not read it all. */
+  openingWindow(): Promise<NonNullable<ResponseOf<'openingWindow'>>>
 }
 
 interface Fresh<T> {
@@ -195,7 +198,27 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       keeps: (fetched) => fetched.listProblem !== null,
       ...(cache.releaseItems ? { release: () => cache.releaseItems?.(connectionId) } : {})
     })
+    keepOpening(connectionId, listed)
     return { connectionId, listed }
+  }
+
+  // Each list's opening window is kept once, after the answer that read or fetched it.
+  const openingKept = new WeakSet<ItemsPayload>()
+  const keepOpening = (connectionId: string, listed: Fresh<ItemsPayload>): void => {
+    const { writeOpening } = cache
+    const list = listed.data
+    if (!writeOpening || list.listProblem !== null || openingKept.has(list)) return
+    openingKept.add(list)
+    setImmediate(async () => {
+      // Kept already (made from this very file): nothing to write on every start.
+      if (await cache.readOpening?.(connectionId).catch(() => null)) return
+      const { window, items } = openingWindowOf(list)
+      const { fetchedAt } = listed.freshness
+      const opening = { window, fetchedAt, mediaUrls: items.flatMap(itemMediaUrls) }
+      void quietly('keep the opening window', async () =>
+        writeOpening.call(cache, connectionId, list, opening)
+      )
+    })
   }
 
   const listItems: CatalogueService['listItems'] = async (request) => {
@@ -236,5 +259,19 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     return result
   }
 
-  return { getAccount, listItems, queryItems, getItem }
+  const openingWindow: CatalogueService['openingWindow'] = async () => {
+    const { connectionId } = await active()
+    const kept = await cache.readOpening?.(connectionId).catch(() => null)
+    if (!kept) return queryItems({ ...FIRST_WINDOW })
+    allow(connectionId, kept.mediaUrls)
+    const freshness = {
+      fetchedAt: kept.fetchedAt,
+      source: 'cache',
+      offline: false,
+      refreshError: null
+    } as const
+    return { data: kept.window, freshness }
+  }
+
+  return { getAccount, listItems, queryItems, getItem, openingWindow }
 }

@@ -8,15 +8,20 @@ import type { MediaCache } from './media-cache'
 export const GALLERY_FILL_RATIO = 0.5
 
 function thumbnailsOf(items: readonly Item[]): string[] {
-  return items.map((i) => i.media.thumbnail).filter((u): u is string => u !== null)
+  const urls: string[] = []
+  for (const i of items) if (i.media.thumbnail !== null) urls.push(i.media.thumbnail)
+  return urls
 }
 
 /** Preview image, then screenshots, item by item (video and audio are never prefetched). */
 function galleryOf(items: readonly Item[]): string[] {
-  return items.flatMap((i) => [
-    ...(i.media.preview_image !== null ? [i.media.preview_image] : []),
-    ...i.media.screenshots
-  ])
+  // A plain loop: flatMap with spreads took 250 ms for 100,000 items' 600,000 addresses.
+  const urls: string[] = []
+  for (const i of items) {
+    if (i.media.preview_image !== null) urls.push(i.media.preview_image)
+    for (const s of i.media.screenshots) urls.push(s)
+  }
+  return urls
 }
 
 interface PrefetchRun {
@@ -30,23 +35,29 @@ interface PrefetchRun {
  * concurrent runs. Only the latest list waits; earlier waiting ones are superseded.
  */
 class PrefetchRuns {
-  private readonly running = new Map<string, { next: string[] | null }>()
+  private readonly running = new Map<string, { next: (() => string[]) | null }>()
 
   constructor(private readonly run: (urls: string[], run: PrefetchRun) => Promise<unknown>) {}
 
-  start(run: PrefetchRun, urls: string[]): void {
+  /** `urls` is asked for when the run starts, not when the list is stored (the answer waits for that). */
+  start(run: PrefetchRun, urls: () => string[]): void {
     const key = `${run.kind} ${run.connectionId}`
     const busy = this.running.get(key)
     if (busy) {
       busy.next = urls
       return
     }
-    const slot: { next: string[] | null } = { next: null }
+    const slot: { next: (() => string[]) | null } = { next: null }
     this.running.set(key, slot)
     void (async () => {
-      let todo: string[] | null = urls
+      let todo: (() => string[]) | null = urls
       while (todo !== null) {
-        await this.run(todo, run).catch(() => {})
+        // A turn first: the list is stored on the way to an answer, which goes out before this.
+        await new Promise((resolve) => setImmediate(resolve))
+        const list = todo
+        await Promise.resolve()
+          .then(() => this.run(list(), run))
+          .catch(() => {})
         todo = slot.next
         slot.next = null
       }
@@ -76,8 +87,8 @@ export function createListPrefetch(media: Pick<MediaCache, 'prefetch'>): ListPre
   return {
     itemsStored(connectionId, items) {
       // Both start now; the media cache holds gallery downloads back while thumbnails run.
-      runs.start({ connectionId, kind: 'thumbnails' }, thumbnailsOf(items))
-      runs.start({ connectionId, kind: 'gallery' }, galleryOf(items))
+      runs.start({ connectionId, kind: 'thumbnails' }, () => thumbnailsOf(items))
+      runs.start({ connectionId, kind: 'gallery' }, () => galleryOf(items))
     },
     stop: () => stopping.abort()
   }

@@ -194,6 +194,11 @@ describe('closing the app', () => {
     data(await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey }))
     // Starts the thumbnail and gallery prefetch; close while they run.
     data(await call('listItems', { refresh: true }))
+    await until('the prefetch under way', async () =>
+      (await readdir(join(dataDir, 'media')).catch(() => [])).some((n) => /\.(bin|tmp)$/.test(n))
+        ? true
+        : null
+    )
     await app.close()
     // No download was left half-written, and the index names exactly the files on disk.
     const names = await readdir(join(dataDir, 'media'))

@@ -27,7 +27,7 @@ const OpeningSchema = z.object({
   list: z.string().min(1),
   fetchedAt: z.string().min(1),
   window: ItemsWindowSchema,
-  mediaUrls: z.array(z.string()).max(10_000)
+  mediaUrls: z.array(z.string()).max(100_000)
 })
 
 export interface CatalogueCacheOptions {

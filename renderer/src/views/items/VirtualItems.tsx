@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Layout } from '../../stores/items'
 import { rowAt, rowCount, type ItemsList } from '../../stores/items-list'
@@ -10,6 +10,8 @@ import { useElementWidth } from './useElementWidth'
 import styles from './VirtualItems.module.css'
 
 const LIST_HEADER_HEIGHT = 32
+/** Rows drawn beyond those in view, above and below, once the first frame is painted. */
+const OVERSCAN: Record<Layout, number> = { grid: 2, list: 8 }
 
 interface VirtualItemsProps {
   list: ItemsList
@@ -47,6 +49,20 @@ export function VirtualItems({
   const count = rowCount(list)
   const lines = Math.ceil(count / columns)
 
+  // The first frame draws only the rows in view; the rows beyond them (the overscan) follow
+  // once it is painted, so the first cards wait for no card the seller cannot see yet.
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+
   // No React Compiler in this build; the virtualiser re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -56,7 +72,7 @@ export function VirtualItems({
     count: lines,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: grid ? 2 : 8,
+    overscan: painted ? OVERSCAN[layout] : 0,
     initialOffset: initialScrollTop,
     paddingStart: grid ? GRID_GAP : LIST_HEADER_HEIGHT,
     paddingEnd: GRID_PADDING

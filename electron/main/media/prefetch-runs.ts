@@ -54,10 +54,16 @@ class PrefetchRuns {
       while (todo !== null) {
         // A turn first: the list is stored on the way to an answer, which goes out before this.
         await new Promise((resolve) => setImmediate(resolve))
-        const list = todo
-        await Promise.resolve()
-          .then(() => this.run(list(), run))
-          .catch(() => {})
+        let addresses: string[] = []
+        try {
+          addresses = todo()
+        } catch {
+          // Nothing to fetch from a list that cannot be read.
+        }
+        // The addresses are made: let go of the list they came from (a refresh releases it,
+        // and a run can last minutes).
+        todo = null
+        await this.run(addresses, run).catch(() => {})
         todo = slot.next
         slot.next = null
       }

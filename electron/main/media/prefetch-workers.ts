@@ -74,10 +74,29 @@ export class Prefetcher {
     urls: string[],
     options: PrefetchOptions
   ): Promise<{ stored: number; failed: number }> {
-    const { store, downloads, closing } = this.deps
+    const { store, closing } = this.deps
     await store.open()
     const owners = options.owner === undefined ? [] : [options.owner]
-    const queue = await notStored(urls, store, owners)
+    // Waits for the seller end at once when the run is stopped or the app closes.
+    const link = linkedSignal([options.signal, closing])
+    try {
+      return await this.runQueue(
+        await notStored(urls, store, owners, link.signal),
+        options,
+        link.signal
+      )
+    } finally {
+      link.release()
+    }
+  }
+
+  private async runQueue(
+    queue: string[],
+    options: PrefetchOptions,
+    stop: AbortSignal
+  ): Promise<{ stored: number; failed: number }> {
+    const { store, downloads, closing } = this.deps
+    const owners = options.owner === undefined ? [] : [options.owner]
     let stored = 0
     let failed = 0
     const low = options.priority === 'low'
@@ -89,7 +108,7 @@ export class Prefetcher {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
         if (low) await this.highRunsDone(options.signal)
         // A prefetch is background work: it waits while the seller types or looks a code up.
-        await foregroundQuiet()
+        await foregroundQuiet(stop)
         if (options.signal?.aborted || closing.aborted) return
         // Room left under this run's share of the limit; each file is capped to it, so the
         // run stops short of the share (give or take the other workers' files in flight).
@@ -131,13 +150,15 @@ export class Prefetcher {
 async function notStored(
   urls: readonly string[],
   store: PrefetchDeps['store'],
-  owners: readonly string[]
+  owners: readonly string[],
+  stop: AbortSignal
 ): Promise<string[]> {
   const seen = new Set<string>()
   const queue: string[] = []
-  const slices = timeSlices(4, { background: true })
+  const slices = timeSlices(4, { background: true, signal: stop })
   for (const raw of urls) {
     if (slices.due()) await slices.turn()
+    if (stop.aborted) return []
     const url = mediaKeyUrl(raw)
     if (url === null || seen.has(url)) continue
     seen.add(url)

@@ -30,24 +30,38 @@ export function lastForegroundRequest(): number {
   return lastForeground
 }
 
-/** Resolves once no seller request came for FOREGROUND_QUIET_MS, or after the max hold. */
-export async function foregroundQuiet(): Promise<void> {
+/**
+ * Resolves once no seller request came for FOREGROUND_QUIET_MS, or after the max hold, or
+ * at once when `signal` aborts (the app is closing: it must not wait for the seller).
+ */
+export async function foregroundQuiet(signal?: AbortSignal): Promise<void> {
   const until = performance.now() + FOREGROUND_MAX_HOLD_MS
   for (;;) {
     const now = performance.now()
     const wait = Math.min(lastForeground + FOREGROUND_QUIET_MS, until) - now
-    if (wait <= 0) return
-    await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)))
+    if (wait <= 0 || signal?.aborted) return
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, Math.ceil(wait))
+      signal?.addEventListener('abort', done, { once: true })
+    })
   }
 }
 
-export function timeSlices(sliceMs = 4, options: { background?: boolean } = {}): TimeSlices {
+export function timeSlices(
+  sliceMs = 4,
+  options: { background?: boolean; signal?: AbortSignal } = {}
+): TimeSlices {
   let since = performance.now()
   return {
     due: () => performance.now() - since >= sliceMs,
     turn: async () => {
       await new Promise((resolve) => setImmediate(resolve))
-      if (options.background) await foregroundQuiet()
+      if (options.background) await foregroundQuiet(options.signal)
       since = performance.now()
     }
   }

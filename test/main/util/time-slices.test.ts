@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   FOREGROUND_MAX_HOLD_MS,
   FOREGROUND_QUIET_MS,
+  foregroundQuiet,
   foregroundRequest,
   timeSlices
 } from '../../../electron/main/util/time-slices'
@@ -66,5 +67,15 @@ describe('timeSlices', () => {
     expect(done).toBe(true)
     expect(waited).toBeGreaterThanOrEqual(FOREGROUND_MAX_HOLD_MS)
     expect(waited).toBeLessThanOrEqual(FOREGROUND_MAX_HOLD_MS + step)
+  })
+
+  it('a wait for the seller ends at once when its signal aborts (the app is closing)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    foregroundRequest()
+    const closing = new AbortController()
+    const waiting = foregroundQuiet(closing.signal)
+    expect(await settledAfter(waiting, FOREGROUND_QUIET_MS / 2)).toBe(false)
+    closing.abort()
+    expect(await settledAfter(waiting, 0)).toBe(true)
   })
 })

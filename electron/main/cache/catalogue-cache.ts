@@ -20,6 +20,12 @@ const entry = <T extends z.ZodType>(data: T) => z.object({ fetchedAt: z.string()
 const KnownIdsSchema = z.object({ ids: z.array(z.number().int().positive()) })
 const MAX_KNOWN_IDS = 5_000
 const KNOWN_IDS_FILE = 'known-ids.json'
+/**
+ * The opening window's own format: bump it when what the window holds or how it is made
+ * changes (the row summary, FIRST_WINDOW, the sort), so no start shows one made the old way;
+ * the list itself is kept.
+ */
+export const OPENING_WINDOW_FORMAT = 1
 const ITEMS_FILE = 'items.json'
 const OPENING_FILE = 'opening-window.json'
 /** The opening window and the list file it was made from (dev, inode, size and time). */
@@ -68,7 +74,7 @@ export class FileCatalogueCache implements CatalogueCache {
     })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)
-    this.opening = new VersionedFile('opening-window', CATALOGUE_CACHE_FORMAT, OpeningSchema, log)
+    this.opening = new VersionedFile('opening-window', OPENING_WINDOW_FORMAT, OpeningSchema, log)
   }
 
   readAccount(connectionId: string) {
@@ -102,13 +108,14 @@ export class FileCatalogueCache implements CatalogueCache {
     list: ItemsPayload,
     opening: OpeningWindow
   ): Promise<void> {
-    const dir = await this.dir(connectionId)
-    const listPath = join(dir, ITEMS_FILE)
-    const path = join(dir, OPENING_FILE)
+    const listPath = this.file(connectionId, ITEMS_FILE)
+    const path = this.file(connectionId, OPENING_FILE)
     await this.serial.run(path, async () => {
-      // Only the list on disk, as read or written: never one since replaced or not stored.
+      // Only the list on disk, as read or written: never one since replaced or not stored,
+      // and never for a connection removed (or a cache cleared) since, whose list is gone.
       const kept = this.items.kept(listPath)
       if (!kept || kept.value.data !== list) return
+      if ((await fileStamp(listPath)) !== kept.stamp) return
       await this.opening.write(path, { list: kept.stamp, ...opening })
     })
   }

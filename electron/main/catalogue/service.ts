@@ -209,15 +209,15 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const list = listed.data
     if (!writeOpening || list.listProblem !== null || openingKept.has(list)) return
     openingKept.add(list)
-    setImmediate(async () => {
-      // Kept already (made from this very file): nothing to write on every start.
-      if (await cache.readOpening?.(connectionId).catch(() => null)) return
-      const { window, items } = openingWindowOf(list)
-      const { fetchedAt } = listed.freshness
-      const opening = { window, fetchedAt, mediaUrls: items.flatMap(itemMediaUrls) }
-      void quietly('keep the opening window', async () =>
-        writeOpening.call(cache, connectionId, list, opening)
-      )
+    setImmediate(() => {
+      void quietly('keep the opening window', async () => {
+        // Kept already (made from this very file): nothing to write on every start.
+        if (await cache.readOpening?.(connectionId).catch(() => null)) return
+        const { window, items } = openingWindowOf(list)
+        const { fetchedAt } = listed.freshness
+        const opening = { window, fetchedAt, mediaUrls: items.flatMap(itemMediaUrls) }
+        await writeOpening.call(cache, connectionId, list, opening)
+      })
     })
   }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -74,5 +74,13 @@ describe('the opening window kept beside the list', () => {
     expect(warnings.some((w) => w.includes('opening-window'))).toBe(true)
     await expect(readFile(openingPath())).rejects.toThrow()
     expect((await cache.readItems('c1'))?.data.items).toHaveLength(3)
+  })
+
+  it('is not written for a connection removed meanwhile: its folder stays gone', async () => {
+    const first = list(3)
+    await cache.writeItems('c1', { fetchedAt: at, data: first })
+    await cache.forget('c1')
+    await cache.writeOpening('c1', first, openingOf(first))
+    expect(await readdir(join(dataDir, 'cache'))).not.toContain('c1')
   })
 })

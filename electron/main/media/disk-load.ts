@@ -21,10 +21,11 @@ export interface LoadedMediaDir {
 /**
  * Reads the media folder at start: the index, checked against the folder's listing so the
  * two agree (files it does not name are deleted, entries with no file dropped), rebuilt
- * from the files when it is missing or damaged, and kept markers put right. Sizes are not
- * checked here: one stat per file kept the host busy for seconds at 100,000 thumbnails,
- * and files are written atomically, so a file of the wrong size was changed behind our
- * back; the answer from disk checks its size when it is served and drops it then.
+ * from the files when it is missing or damaged, and kept markers put right. Sizes are
+ * checked here only for files kept offline: one stat per file kept the host busy for
+ * seconds at 100,000 thumbnails, and files are written atomically, so a file of the wrong
+ * size was changed behind our back; the answer from disk checks its size when it is served
+ * and drops it then.
  */
 export async function loadMediaDir(
   dir: string,
@@ -56,6 +57,12 @@ export async function loadMediaDir(
   for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
     if (slices.due()) await slices.turn()
     if (!onDisk.has(`${key}.bin`)) continue
+    // Files kept offline are few, and needed where a damaged one cannot be fetched again:
+    // they are checked now, so the app says they are not kept and fetches them while online.
+    if (entry.kept) {
+      const s = await stat(blobPath(dir, key)).catch(() => null)
+      if (s?.size !== entry.size) continue
+    }
     loaded.entries.set(key, { ...entry })
     loaded.total += entry.size
     loaded.clock = Math.max(loaded.clock, entry.lastUsed)

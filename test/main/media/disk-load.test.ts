@@ -54,4 +54,17 @@ describe('loadMediaDir', () => {
     expect(loaded.entries.size).toBe(1)
     expect(loaded.dirty).toBe(false)
   })
+
+  it('checks the files kept offline at open: a damaged one is no longer called kept', async () => {
+    const keys = [1, 2].map((n) => mediaKey(`https://cdn.example/kept-${n}.mp4`))
+    const store = new MediaDiskStore({ dir, limitBytes: 1e9, log })
+    for (const key of keys) await store.put(key, new Uint8Array(50), 'video/mp4', true, 1e6)
+    await store.close()
+    await truncate(store.pathOf(keys[0]!), 10)
+
+    const index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, log)
+    const loaded = await loadMediaDir(dir, index, log)
+    expect([...loaded.entries.keys()]).toEqual([keys[1]])
+    expect(loaded.dirty).toBe(true)
+  })
 })

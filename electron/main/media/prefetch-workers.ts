@@ -80,23 +80,21 @@ export class Prefetcher {
     // Waits for the seller end at once when the run is stopped or the app closes.
     const link = linkedSignal([options.signal, closing])
     try {
-      return await this.runQueue(
-        await notStored(urls, store, owners, link.signal),
-        options,
-        link.signal
-      )
+      const queue = await notStored(urls, store, owners, link.signal)
+      return await this.runQueue(queue, owners, options, link.signal)
     } finally {
       link.release()
     }
   }
 
+  /** `stop` aborts when the run's own signal or the app's closing does. */
   private async runQueue(
     queue: string[],
+    owners: readonly string[],
     options: PrefetchOptions,
     stop: AbortSignal
   ): Promise<{ stored: number; failed: number }> {
-    const { store, downloads, closing } = this.deps
-    const owners = options.owner === undefined ? [] : [options.owner]
+    const { store, downloads } = this.deps
     let stored = 0
     let failed = 0
     const low = options.priority === 'low'
@@ -109,7 +107,7 @@ export class Prefetcher {
         if (low) await this.highRunsDone(options.signal)
         // A prefetch is background work: it waits while the seller types or looks a code up.
         await foregroundQuiet(stop)
-        if (options.signal?.aborted || closing.aborted) return
+        if (stop.aborted) return
         // Room left under this run's share of the limit; each file is capped to it, so the
         // run stops short of the share (give or take the other workers' files in flight).
         const room = Math.floor(fillRatio * store.limitBytes) - store.stats().bytes
@@ -133,7 +131,7 @@ export class Prefetcher {
     await workers()
     if (stalled.length > 0) {
       // A site that stalled may be busy for a while: later, once, after everything else.
-      await pause(this.deps.timeouts.retryDelayMs, [options.signal, closing])
+      await pause(this.deps.timeouts.retryDelayMs, [stop])
       lastPass = true
       queue.push(...stalled.filter((u) => !store.has(mediaKey(u))))
       stalled.length = 0

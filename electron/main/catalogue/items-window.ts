@@ -21,15 +21,24 @@ const lastMatches = new WeakMap<
 /** Items given their search text per turn of the event loop: a few ms, so answers interleave. */
 export const SEARCH_TEXT_SLICE = 5_000
 
+// Settles once the index's search text is built (by the slices, or by a search meanwhile).
+const searchBuilt = new WeakMap<ItemIndex, Promise<void>>()
+
 /**
  * The search text of a new list is built in slices after the answer that read it, not by
  * the first keystroke (300 ms at 100,000 items). A search asked meanwhile builds the rest.
  */
 function buildSearchTextSoon(index: ItemIndex): void {
-  const step = (): void => {
-    if (!buildSearchText(index, SEARCH_TEXT_SLICE)) setImmediate(step).unref()
-  }
-  setImmediate(step).unref()
+  searchBuilt.set(
+    index,
+    new Promise<void>((resolve) => {
+      const step = (): void => {
+        if (buildSearchText(index, SEARCH_TEXT_SLICE)) resolve()
+        else setImmediate(step).unref()
+      }
+      setImmediate(step).unref()
+    })
+  )
 }
 
 /** The index of this list (built on first use; exported for tests). */
@@ -41,6 +50,17 @@ export function indexOf(items: readonly Item[]): ItemIndex {
     buildSearchTextSoon(index)
   }
   return index
+}
+
+/**
+ * Settles once this list can be searched at once: its index made and its search text
+ * built, in slices that let answers through. A refresh waits for it before the fetched
+ * list takes the cached one's place, so the seller's first searches after a sync do not
+ * pay for it (or share a core with it) while typing.
+ */
+export function searchReady(items: readonly Item[]): Promise<void> {
+  const index = indexOf(items)
+  return searchBuilt.get(index) ?? Promise.resolve()
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Freshness, ItemsPayload, ItemsQuery, ResponseOf } from '../../../s
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { FIRST_WINDOW } from '../../../shared/item-summary'
-import { openingWindowOf, windowOf } from './items-window'
+import { openingWindowOf, searchReady, windowOf } from './items-window'
 import { kindOf } from '../util/kind-of'
 import { createListSources, keepLargerList, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
@@ -188,7 +188,12 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     const listed = await fresh<ItemsPayload>({
       refresh,
       read: async () => withLearntItems(connectionId, await readCachedList(connectionId)),
-      fetch: async () => fetchItems(connectionId, await client()),
+      fetch: async () => {
+        const fetched = await fetchItems(connectionId, await client())
+        // The list takes the cached one's place (written, then answered) ready to search.
+        await searchReady(fetched.items)
+        return fetched
+      },
       write: async (entry) => {
         readingList.delete(connectionId)
         await cache.writeItems(connectionId, entry)

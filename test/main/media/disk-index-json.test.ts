@@ -135,3 +135,14 @@ describe('the media index written in pieces', () => {
     expect(await plain.read(join(dir, 'b.json'))).toEqual(big)
   })
 })
+
+describe('mediaKey: how every cached file is named', () => {
+  it('is the SHA-256 of the address in hex, as files already on disk are named', () => {
+    // Worked out outside the app (sha256sum): a new spelling would orphan every file kept.
+    expect(mediaKey('https://cdn.example/a%20b.png?w=200')).toBe(
+      '6f42edce68cdf86027a9580d7da20161bf6b1bddd1f906f93a920f334fdc8883'
+    )
+    expect(mediaKey('https://cdn.example/é.png')).toMatch(/^[0-9a-f]{64}$/)
+    expect(mediaKey('https://cdn.example/1.png')).not.toBe(mediaKey('https://cdn.example/2.png'))
+  })
+})

@@ -134,6 +134,15 @@ describe('MediaCache offline copies', () => {
 })
 
 describe('MediaCache prefetch of a long list', () => {
+  it('fetches a file once however its address is spelt, by the spelling main would use', async () => {
+    const [plain] = serve(['/same.jpg'], 300)
+    const spelt = [plain!, `${plain!}#frag`, plain!.replace('http://', 'HTTP://'), plain!]
+    const cache = makeCache()
+    expect(await cache.prefetch(spelt, { concurrency: 2 })).toEqual({ stored: 1, failed: 0 })
+    expect(server.hits.get('/same.jpg')).toBe(1)
+    expect(await cache.stats()).toMatchObject({ files: 1, bytes: 300 })
+  })
+
   it('lets the event loop turn while it sorts out which addresses are stored', async () => {
     let turned = false
     let turnedByFirstFetch: boolean | null = null

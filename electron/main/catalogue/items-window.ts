@@ -6,6 +6,7 @@ import {
   matchPositions,
   queryWords,
   wordsMatcher,
+  type ItemFilters,
   type ItemIndex
 } from '../../../shared/item-query'
 import { FIRST_WINDOW, summaryOf } from '../../../shared/item-summary'
@@ -25,6 +26,13 @@ export const SEARCH_TEXT_SLICE = 5_000
 const searchBuilt = new WeakMap<ItemIndex, Promise<void>>()
 
 /**
+ * Searches as a seller's first keystrokes do (one letter, then two), thrown away: until V8
+ * has compiled the loops over the list, the first searches ran two to three times slower
+ * (7-14 ms against 3-4 at 100,000 items). Positions only: the last search is untouched.
+ */
+const WARM_UP: ItemFilters[] = ['e', 'ea'].map((query) => ({ ...FIRST_WINDOW, query }))
+
+/**
  * The search text of a new list is built in slices after the answer that read it, not by
  * the first keystroke (300 ms at 100,000 items). A search asked meanwhile builds the rest.
  */
@@ -32,11 +40,16 @@ function buildSearchTextSoon(index: ItemIndex): void {
   searchBuilt.set(
     index,
     new Promise<void>((resolve) => {
+      // Not unref'd: a refresh awaits this (searchReady), and a loop left with nothing
+      // but unref'd steps ends without running them, leaving that answer unsettled.
+      const warm = [...WARM_UP]
       const step = (): void => {
-        if (buildSearchText(index, SEARCH_TEXT_SLICE)) resolve()
-        else setImmediate(step).unref()
+        const filters = index.searchBuilt === index.items.length ? warm.shift() : undefined
+        if (filters) matchPositions(index, filters)
+        else if (buildSearchText(index, SEARCH_TEXT_SLICE) && warm.length === 0) return resolve()
+        setImmediate(step)
       }
-      setImmediate(step).unref()
+      setImmediate(step)
     })
   )
 }

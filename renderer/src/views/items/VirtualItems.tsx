@@ -213,8 +213,8 @@ export function VirtualItems({
                   )
                 const Tile = grid ? ItemCard : ItemRow
                 // Keyed by place, not by item: a keystroke's new matches update the tiles
-                // already drawn instead of making them again, and a focused
-                // tile keeps the focus. ItemThumb gives each address its own <img>.
+                // already drawn instead of making them again, and a focused tile keeps the
+                // focus. ItemThumb gives each address its own <img>.
                 return <Tile key={pos} item={item} pos={pos} total={count} onOpen={onOpen} />
               })}
             </div>

@@ -163,12 +163,25 @@ export function matchPositions(index: ItemIndex, filters: ItemFilters): number[]
     return all
   }
   const { items } = index
+  const { category, kind } = filters
   const matches = wordsMatcher(index, words)
+  if (category === '' && kind === 'all') {
+    // A search alone reads no item: its letters and text sit in the index's own arrays,
+    // and touching 100,000 item objects cost more than the test itself.
+    // Gathered in a typed array, then copied once: pushing up to 100,000 numbers grew the
+    // array again and again (a third of the search's time).
+    const found = new Uint32Array(order.length)
+    let k = 0
+    for (let i = 0; i < order.length; i++) if (matches(order[i]!)) found[k++] = order[i]!
+    const positions = new Array<number>(k)
+    for (let i = 0; i < k; i++) positions[i] = found[i]!
+    return positions
+  }
   const out: number[] = []
   for (const n of order) {
     const item = items[n]!
-    if (filters.category !== '' && item.category !== filters.category) continue
-    if (filters.kind !== 'all' && item.kind !== filters.kind) continue
+    if (category !== '' && item.category !== category) continue
+    if (kind !== 'all' && item.kind !== kind) continue
     if (!matches(n)) continue
     out.push(n)
   }

@@ -99,6 +99,24 @@ describe('letter bits and the search text', () => {
   })
 })
 
+describe('matches in order', () => {
+  it('gives a search alone, or with a category or kind, the matches in the asked order', () => {
+    const items = catalogue()
+    const index = buildIndex(items)
+    const named = matchPositions(index, { query: '', category: '', kind: 'all', sort: 'name' })
+    // Server order is not the name order here, so an answer in list order fails.
+    expect(named).not.toEqual(items.map((_, n) => n))
+    for (const query of QUERIES) {
+      const found = new Set(byText(items, query))
+      const expected = named.filter((n) => found.has(n))
+      const alone = matchPositions(index, { query, category: '', kind: 'all', sort: 'name' })
+      expect(alone, query).toEqual(expected)
+      const inVideo = matchPositions(index, { query, category: 'Video', kind: 'all', sort: 'name' })
+      expect(inVideo, query).toEqual(expected.filter((n) => items[n]!.category === 'Video'))
+    }
+  })
+})
+
 describe('the name collator', () => {
   it('is made when a list is first sorted, not when the module loads', async () => {
     const Real = Intl.Collator

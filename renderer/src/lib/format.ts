@@ -36,16 +36,28 @@ function currencyFormat(currency: string | null): Intl.NumberFormat {
   return numberFormat('plain', PLAIN)
 }
 
+// A grid tile prints four prices, and a catalogue repeats few: each keystroke formatted
+// about a hundred with formatToParts. Bounded: cleared when full.
+const MONEY_TEXTS = 2_000
+const moneyTexts = new Map<string, string>()
+
 /**
  * Money with two decimals (real servers send float artefacts like 21.099999999999998).
  * A null or unusable currency gives a plain number. Negatives use a true minus sign.
  */
 export function formatMoney(amount: number, currency: string | null): string {
   if (!Number.isFinite(amount)) return '—'
-  return currencyFormat(currency)
-    .formatToParts(amount)
-    .map((p) => (p.type === 'minusSign' ? MINUS : p.value))
-    .join('')
+  const id = `${locale()}|${currency ?? ''}|${amount}`
+  let text = moneyTexts.get(id)
+  if (text === undefined) {
+    text = currencyFormat(currency)
+      .formatToParts(amount)
+      .map((p) => (p.type === 'minusSign' ? MINUS : p.value))
+      .join('')
+    if (moneyTexts.size >= MONEY_TEXTS) moneyTexts.clear()
+    moneyTexts.set(id, text)
+  }
+  return text
 }
 
 function toDate(iso: string | null | undefined): Date | null {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   daysBetween,
   formatBytes,
@@ -33,6 +33,24 @@ describe('formatMoney', () => {
 
   it('shows a dash for a value that is not a number', () => {
     expect(formatMoney(Number.NaN, 'USD')).toBe('—')
+  })
+
+  it('formats a price once, kept apart by amount, currency and locale', () => {
+    const parts = vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts')
+    const language = vi.spyOn(navigator, 'language', 'get')
+    try {
+      expect(formatMoney(7.25, 'USD')).toBe('$7.25')
+      expect(formatMoney(7.25, 'USD')).toBe('$7.25')
+      expect(parts).toHaveBeenCalledTimes(1)
+      expect(formatMoney(7.25, 'EUR')).toBe('€7.25')
+      expect(formatMoney(7.25, null)).toBe('7.25')
+      expect(formatMoney(7.5, 'USD')).toBe('$7.50')
+      language.mockReturnValue('de-DE')
+      expect(formatMoney(7.25, 'EUR')).toBe('7,25\u00a0€')
+    } finally {
+      parts.mockRestore()
+      language.mockRestore()
+    }
   })
 })
 

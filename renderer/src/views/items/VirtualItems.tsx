@@ -10,7 +10,7 @@ import { useElementWidth } from './useElementWidth'
 import styles from './VirtualItems.module.css'
 
 const LIST_HEADER_HEIGHT = 32
-/** Rows drawn beyond those in view, above and below, once the first frame is painted. */
+/** Rows drawn beyond those in view, above and below, once a list's first frame is painted. */
 const OVERSCAN: Record<Layout, number> = { grid: 2, list: 8 }
 
 interface VirtualItemsProps {
@@ -52,19 +52,22 @@ export const VirtualItems = memo(function VirtualItems({
   const count = rowCount(list)
   const lines = Math.ceil(count / columns)
 
-  // The first frame draws only the rows in view; the rows beyond them (the overscan) follow
-  // once it is painted, so the first cards wait for no card the seller cannot see yet.
-  const [painted, setPainted] = useState(false)
+  // The first frame of a list, and of each new search, draws only the rows in view; the
+  // rows beyond them (the overscan) follow once it is painted, so the cards the seller
+  // sees wait for no card they cannot see yet (a keystroke's matches paint sooner).
+  const [paintedKey, setPaintedKey] = useState<string | null>(null)
+  const painted = paintedKey === resetKey
   useEffect(() => {
+    if (painted) return
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0)
+      timer = setTimeout(() => setPaintedKey(resetKey), 0)
     })
     return () => {
       cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
-  }, [])
+  }, [painted, resetKey])
 
   const virtualizer = useVirtualizer({
     // Until the first layout gives the width, the column count is unknown: measuring every

@@ -543,6 +543,38 @@ describe('ItemsView', () => {
     }
   })
 
+  it("draws a new search's rows in view first too, and the rows beyond them once painted", async () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      sampleItem({ id: i + 1, name: `Item ${i + 1}`, published_at: null })
+    )
+    const frames: FrameRequestCallback[] = []
+    const realFrame = window.requestAnimationFrame
+    window.requestAnimationFrame = (cb) => frames.push(cb)
+    const paint = (): void =>
+      act(() => {
+        for (const frame of frames.splice(0)) frame(performance.now())
+      })
+    try {
+      installFakeBridge({
+        listItems: async () => ok({ data: payload(many), freshness: freshness() })
+      })
+      const user = userEvent.setup()
+      render(<ItemsView />)
+      await screen.findByRole('button', { name: startsWith('Item 1') })
+      const inView = screen.getAllByRole('listitem').length
+      paint()
+      await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 8))
+      // "1" matches far more items than the rows in view and beyond them.
+      await user.type(screen.getByRole('searchbox', { name: 'Search items' }), '1')
+      await waitFor(() => expect(screen.getByText(/^\d+ of 300$/)).toBeInTheDocument())
+      expect(screen.getAllByRole('listitem')).toHaveLength(inView)
+      paint()
+      await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 8))
+    } finally {
+      window.requestAnimationFrame = realFrame
+    }
+  })
+
   it('starts a new search from the top, writing the scroll position only when scrolled', async () => {
     const many = Array.from({ length: 300 }, (_, i) =>
       sampleItem({ id: i + 1, name: `Item ${i + 1}`, published_at: null })

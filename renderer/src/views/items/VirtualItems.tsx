@@ -12,11 +12,6 @@ import styles from './VirtualItems.module.css'
 const LIST_HEADER_HEIGHT = 32
 /** Rows drawn beyond those in view, above and below, once a list's first frame is painted. */
 const OVERSCAN: Record<Layout, number> = { grid: 2, list: 8 }
-/**
- * And this long after that frame: drawn at once, they held up a seller's next key (a word
- * typed, or erased), which gets its own matches without them.
- */
-const OVERSCAN_AFTER_MS = 120
 
 interface VirtualItemsProps {
   list: ItemsList
@@ -58,15 +53,15 @@ export const VirtualItems = memo(function VirtualItems({
   const lines = Math.ceil(count / columns)
 
   // The first frame of a list, and of each new search, draws only the rows in view; the
-  // rows beyond them (the overscan) follow once it is painted and the seller pauses, so the
-  // cards the seller sees wait for no card they cannot see yet.
+  // rows beyond them (the overscan) follow once it is painted, so the cards the seller
+  // sees wait for no card they cannot see yet (a keystroke's matches paint sooner).
   const [paintedKey, setPaintedKey] = useState<string | null>(null)
   const painted = paintedKey === resetKey
   useEffect(() => {
     if (painted) return
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPaintedKey(resetKey), OVERSCAN_AFTER_MS)
+      timer = setTimeout(() => setPaintedKey(resetKey), 0)
     })
     return () => {
       cancelAnimationFrame(frame)

@@ -516,34 +516,7 @@ describe('ItemsView', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10))
   })
 
-  it('draws the rows in view first, and the rows beyond them once that frame is painted', async () => {
-    const many = Array.from({ length: 300 }, (_, i) =>
-      sampleItem({ id: i + 1, name: `Item ${i + 1}`, published_at: null })
-    )
-    const frames: FrameRequestCallback[] = []
-    const realFrame = window.requestAnimationFrame
-    window.requestAnimationFrame = (cb) => frames.push(cb)
-    try {
-      installFakeBridge({
-        listItems: async () => ok({ data: payload(many), freshness: freshness() })
-      })
-      render(<ItemsView />)
-      await screen.findByRole('button', { name: startsWith('Item 1') })
-      // 1040 x 800: four columns, and the rows that meet the 800 px box.
-      const inView = screen.getAllByRole('listitem').length
-      expect(inView % 4).toBe(0)
-      expect(frames.length).toBeGreaterThan(0)
-      act(() => {
-        for (const frame of frames.splice(0)) frame(performance.now())
-      })
-      // Two rows of four beyond the view (none above the top).
-      await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 8))
-    } finally {
-      window.requestAnimationFrame = realFrame
-    }
-  })
-
-  it("draws a new search's rows in view first too, and the rows beyond them once painted", async () => {
+  it('draws the rows in view first, and the rows beyond them once that frame is painted, for the list and each new search', async () => {
     const many = Array.from({ length: 300 }, (_, i) =>
       sampleItem({ id: i + 1, name: `Item ${i + 1}`, published_at: null })
     )
@@ -561,8 +534,12 @@ describe('ItemsView', () => {
       const user = userEvent.setup()
       render(<ItemsView />)
       await screen.findByRole('button', { name: startsWith('Item 1') })
+      // 1040 x 800: four columns, and the rows that meet the 800 px box.
       const inView = screen.getAllByRole('listitem').length
+      expect(inView % 4).toBe(0)
+      expect(frames.length).toBeGreaterThan(0)
       paint()
+      // Two rows of four beyond the view (none above the top).
       await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 8))
       // "1" matches far more items than the rows in view and beyond them.
       await user.type(screen.getByRole('searchbox', { name: 'Search items' }), '1')

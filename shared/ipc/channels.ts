@@ -21,6 +21,7 @@ export const channels = {
   getSettings: 'settings:get',
   setTheme: 'settings:set-theme',
   setLastView: 'settings:set-last-view',
+  setItemsInset: 'settings:set-items-inset',
   openExternal: 'shell:open-external',
   listHistory: 'history:list',
   exportHistoryCsv: 'history:export-csv',

@@ -4,6 +4,7 @@ import { channels, type ChannelMethod } from './channels'
 import {
   ThemeSchema,
   MainViewSchema,
+  ItemsInsetSchema,
   AppInfoSchema,
   ConnectionViewSchema,
   ConnectionsStateSchema,
@@ -143,8 +144,15 @@ export const contract = {
   getSettings: {
     channel: channels.getSettings,
     request: none,
-    /** lastView: absent until the seller has opened a view (the app then opens on Account). */
-    response: z.object({ theme: ThemeSchema, lastView: MainViewSchema.optional() })
+    /**
+     * lastView: absent until the seller has opened a view (the app then opens on Account).
+     * itemsInset: absent until the Items grid has been shown once.
+     */
+    response: z.object({
+      theme: ThemeSchema,
+      lastView: MainViewSchema.optional(),
+      itemsInset: ItemsInsetSchema.optional()
+    })
   },
   setTheme: {
     channel: channels.setTheme,
@@ -155,6 +163,11 @@ export const contract = {
     channel: channels.setLastView,
     request: z.object({ view: MainViewSchema }),
     response: z.object({ view: MainViewSchema })
+  },
+  setItemsInset: {
+    channel: channels.setItemsInset,
+    request: ItemsInsetSchema,
+    response: ItemsInsetSchema
   },
   /** Opens an http(s) link in the system browser; anything else is refused. */
   openExternal: {

@@ -12,6 +12,17 @@ export type Theme = z.infer<typeof ThemeSchema>
 export const MainViewSchema = z.enum(['account', 'items', 'validate', 'history', 'settings'])
 export type MainView = z.infer<typeof MainViewSchema>
 
+/**
+ * How much of the window, across and down, the frame around the Items grid took when it was
+ * last measured (sidebar, header, toolbar). A window reopened at the same size then gives the
+ * grid's size before anything is laid out (views/items/useGridBox.ts).
+ */
+export const ItemsInsetSchema = z.object({
+  x: z.number().int().min(0).max(10_000),
+  y: z.number().int().min(0).max(10_000)
+})
+export type ItemsInset = z.infer<typeof ItemsInsetSchema>
+
 export const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),

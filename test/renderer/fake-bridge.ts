@@ -255,6 +255,7 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
     openingWindow: async () => ok(null),
     setTheme: async (req) => ok({ theme: req.theme }),
     setLastView: async (req) => ok({ view: req.view }),
+    setItemsInset: async (req) => ok({ x: req.x, y: req.y }),
     openExternal: async () => ok(null),
     listHistory: async () => ok({ entries: [], total: 0 }),
     getCacheInfo: async () => ok(sampleCacheInfo()),
@@ -334,7 +335,13 @@ export function resetStores(): void {
   useItems.getState().reset()
   useNav.setState({ view: 'account', itemId: null, previous: 'items' })
   resetNavForTests()
-  useSettings.setState({ theme: 'system', loaded: false, cache: null, cacheError: null })
+  useSettings.setState({
+    theme: 'system',
+    loaded: false,
+    itemsInset: null,
+    cache: null,
+    cacheError: null
+  })
   useToasts.setState({ toasts: [] })
   delete document.documentElement.dataset['theme']
 }

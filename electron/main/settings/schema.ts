@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SHORTCUT } from '../../../shared/accelerator'
-import { MainViewSchema, ThemeSchema } from '../../../shared/ipc/contract'
+import { ItemsInsetSchema, MainViewSchema, ThemeSchema } from '../../../shared/ipc/contract'
 
 /** Longest base URL settings hold, after normalising (checked before the key is sent). */
 export const MAX_BASE_URL_LENGTH = 2048
@@ -37,6 +37,8 @@ export const SettingsSchema = z
     theme: ThemeSchema,
     /** The view the seller had open last; absent until one was opened. */
     lastView: MainViewSchema.optional(),
+    /** Where the Items grid sat in the window last time; absent until it was shown. */
+    itemsInset: ItemsInsetSchema.optional(),
     quickLookup: QuickLookupSettingsSchema.optional()
   })
   .refine((s) => new Set(s.connections.map((c) => c.id)).size === s.connections.length, {
@@ -68,6 +70,7 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
   }
   const theme = ThemeSchema.safeParse(o['theme'])
   const lastView = MainViewSchema.safeParse(o['lastView'])
+  const itemsInset = ItemsInsetSchema.safeParse(o['itemsInset'])
   const active = connections.find((c) => c.id === o['activeId'])
   return {
     settings: {
@@ -75,7 +78,8 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
       connections,
       activeId: active?.id ?? connections[0]?.id ?? null,
       theme: theme.success ? theme.data : fallback.theme,
-      ...(lastView.success ? { lastView: lastView.data } : {})
+      ...(lastView.success ? { lastView: lastView.data } : {}),
+      ...(itemsInset.success ? { itemsInset: itemsInset.data } : {})
     },
     dropped: listed.length - connections.length
   }

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
-import type { CacheInfo, Theme } from '../../../shared/ipc/contract'
+import type { CacheInfo, ItemsInset, Theme } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 // The theme lives on <html data-theme>, where tokens.css reads it; 'system' is resolved there.
 import { applyTheme } from '../frame/theme'
@@ -9,7 +9,11 @@ import { useNav } from './nav'
 interface SettingsState {
   theme: Theme
   loaded: boolean
+  /** Where the Items grid sat in the window when last shown (null: never, or not loaded). */
+  itemsInset: ItemsInset | null
   load(): Promise<void>
+  /** Keeps where the grid sits now, for the next start; tells main only when it moved. */
+  rememberItemsInset(inset: ItemsInset): void
   setTheme(theme: Theme): Promise<boolean>
   cache: CacheInfo | null
   cacheError: AppError | null
@@ -21,9 +25,20 @@ interface SettingsState {
 // The page asks as its code starts, and the frame again as it mounts: one question to main.
 let loading: Promise<void> | null = null
 
+/**
+ * A window being resized moves the grid on every frame: main hears of the first move at once
+ * and then at most once per this delay, so the settings file is not written sixty times a second.
+ */
+export const INSET_SAVE_DELAY_MS = 500
+let insetTimer: ReturnType<typeof setTimeout> | undefined
+let insetSaved: ItemsInset | null = null
+const sameInset = (a: ItemsInset | null, b: ItemsInset): boolean =>
+  a !== null && a.x === b.x && a.y === b.y
+
 export const useSettings = create<SettingsState>((set, get) => ({
   theme: 'system',
   loaded: false,
+  itemsInset: null,
 
   load() {
     return (loading ??= (async () => {
@@ -31,10 +46,28 @@ export const useSettings = create<SettingsState>((set, get) => ({
       const theme = r.ok ? r.data.theme : 'system'
       applyTheme(theme)
       if (r.ok && r.data.lastView) useNav.getState().restore(r.data.lastView)
-      set({ theme, loaded: true })
+      insetSaved = (r.ok && r.data.itemsInset) || null
+      set({ theme, loaded: true, itemsInset: insetSaved })
     })().finally(() => {
       loading = null
     }))
+  },
+
+  rememberItemsInset(inset) {
+    if (sameInset(get().itemsInset, inset)) return
+    set({ itemsInset: inset })
+    const save = (): void => {
+      const now = get().itemsInset
+      if (!now || sameInset(insetSaved, now)) return
+      insetSaved = now
+      // A hint for the next start, nothing the seller asked for: a failed save changes nothing now.
+      void getBridge().setItemsInset(now)
+      insetTimer = setTimeout(() => {
+        insetTimer = undefined
+        save()
+      }, INSET_SAVE_DELAY_MS)
+    }
+    if (insetTimer === undefined) save()
   },
 
   async setTheme(theme) {

@@ -63,6 +63,9 @@ describe('dispatch refuses malformed requests with invalid-input', () => {
     ['fractional id', 'getItem', { id: 1.5 }],
     ['string id', 'getItem', { id: '1' }],
     ['unknown theme', 'setTheme', { theme: 'purple' }],
+    ['negative grid inset', 'setItemsInset', { x: -1, y: 100 }],
+    ['fractional grid inset', 'setItemsInset', { x: 220.5, y: 100 }],
+    ['grid inset past any screen', 'setItemsInset', { x: 220, y: 1e9 }],
     ['request where none is taken', 'listConnections', { anything: true }],
     [
       'boolean as string',

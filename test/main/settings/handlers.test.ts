@@ -41,3 +41,29 @@ it('keeps a sound last view from a settings file it had to salvage, and drops an
     theme: 'dark'
   })
 })
+
+it('keeps where the Items grid sat across starts, and drops a damaged record of it', async () => {
+  const first = settingsHandlers(createSettingsStore({ dataDir, log }))
+  expect(await first.setItemsInset({ x: 220, y: 113 })).toEqual({ x: 220, y: 113 })
+  const next = settingsHandlers(createSettingsStore({ dataDir, log }))
+  expect(await next.getSettings(undefined)).toEqual({
+    theme: 'system',
+    itemsInset: { x: 220, y: 113 }
+  })
+  // A file the schema refuses keeps a sound inset and loses a damaged one, nothing else.
+  const broken = { version: 1, connections: 'nope', activeId: null, theme: 'dark' }
+  await writeFile(
+    join(dataDir, SETTINGS_FILE),
+    JSON.stringify({ ...broken, itemsInset: { x: 300, y: 90 } })
+  )
+  expect(
+    await settingsHandlers(createSettingsStore({ dataDir, log })).getSettings(undefined)
+  ).toEqual({ theme: 'dark', itemsInset: { x: 300, y: 90 } })
+  await writeFile(
+    join(dataDir, SETTINGS_FILE),
+    JSON.stringify({ ...broken, itemsInset: { x: -4, y: 'tall' } })
+  )
+  expect(
+    await settingsHandlers(createSettingsStore({ dataDir, log })).getSettings(undefined)
+  ).toEqual({ theme: 'dark' })
+})

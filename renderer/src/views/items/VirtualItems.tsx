@@ -6,7 +6,7 @@ import { useNav } from '../../stores/nav'
 import { ItemCard } from './ItemCard'
 import { ItemRow, ListHeader } from './ItemRow'
 import { GRID_GAP, GRID_PADDING, LIST_ROW_HEIGHT, gridGeometry } from './layout'
-import { useElementWidth } from './useElementWidth'
+import { observeRectAfterLayout, scrollUnlessFresh, useGridBox } from './useGridBox'
 import styles from './VirtualItems.module.css'
 
 const LIST_HEADER_HEIGHT = 32
@@ -44,7 +44,7 @@ export const VirtualItems = memo(function VirtualItems({
   resetKey
 }: VirtualItemsProps): React.JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const width = useElementWidth(scrollRef)
+  const { width, guess } = useGridBox(scrollRef)
   const geometry = gridGeometry(width)
   const grid = layout === 'grid'
   const columns = grid ? geometry.columns : 1
@@ -79,12 +79,18 @@ export const VirtualItems = memo(function VirtualItems({
     overscan: painted ? OVERSCAN[layout] : 0,
     initialOffset: initialScrollTop,
     paddingStart: grid ? GRID_GAP : LIST_HEADER_HEIGHT,
-    paddingEnd: GRID_PADDING
+    paddingEnd: GRID_PADDING,
+    scrollToFn: scrollUnlessFresh,
+    ...(guess ? { initialRect: guess, observeElementRect: observeRectAfterLayout } : {})
   })
 
-  // Row height follows the width: drop the cached sizes when it changes.
+  // Row height follows the width: drop the cached sizes when it changes (none on mount, and
+  // measuring then would only draw the grid a second time before its first frame).
+  const sizedFor = useRef<string | null>(null)
   useLayoutEffect(() => {
-    virtualizer.measure()
+    const size = `${columns}x${rowHeight}`
+    if (sizedFor.current !== null && sizedFor.current !== size) virtualizer.measure()
+    sizedFor.current = size
   }, [virtualizer, rowHeight, columns])
 
   const lastTop = useRef(initialScrollTop)

@@ -1,10 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { VirtualItems } from '../../../../renderer/src/views/items/VirtualItems'
 import { listFrom, type ItemsList } from '../../../../renderer/src/stores/items-list'
 import type { ItemFilters } from '../../../../shared/item-query'
 import { summaryOf } from '../../../../shared/item-summary'
-import { installFakeBridge, sampleItem } from '../../fake-bridge'
+import type { Virtualizer } from '@tanstack/react-virtual'
+import { scrollUnlessFresh } from '../../../../renderer/src/views/items/useGridBox'
+import { useSettings } from '../../../../renderer/src/stores/settings'
+import { installFakeBridge, resetStores, sampleItem } from '../../fake-bridge'
 import { stubLayout } from './items-layout'
 
 stubLayout()
@@ -65,6 +68,7 @@ const card = (pos: number): HTMLElement =>
   document.querySelector<HTMLElement>(`[data-pos="${pos}"]`) ?? document.body
 
 beforeEach(() => {
+  resetStores()
   installFakeBridge()
 })
 
@@ -100,5 +104,50 @@ describe('VirtualItems: a new search in place', () => {
     await screen.findByRole('button', { name: /^Beacon 2\b/ })
     expect(document.activeElement).toBe(card(1))
     expect(document.activeElement).toHaveAccessibleName(/^Beacon 2\b/)
+  })
+})
+
+/** Cards in the grid's first row: its column count as drawn. */
+const firstRowCards = (): number =>
+  document.querySelector('[role="list"][aria-label="Items"] > div')?.children.length ?? 0
+
+describe("VirtualItems: the grid's size at start", () => {
+  // stubLayout's box is 1,040 px wide (4 columns); jsdom's window is 1,024 px.
+  it('measures its box on a first start, with nothing to go by', async () => {
+    const reads = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+    render(<Grid list={answer('Amber', 12, 1)} />)
+    await screen.findByRole('button', { name: /^Amber 1\b/ })
+    expect(reads).toHaveBeenCalled()
+    expect(firstRowCards()).toBe(4)
+    reads.mockRestore()
+  })
+
+  it('draws the cards for the window from where the grid sat last time, without measuring', async () => {
+    // 500 px of frame around the grid: 524 px left for it, 2 columns.
+    useSettings.setState({ itemsInset: { x: 500, y: 100 } })
+    const reads = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+    render(<Grid list={answer('Amber', 12, 1)} />)
+    await screen.findByRole('button', { name: /^Amber 1\b/ })
+    expect(reads).not.toHaveBeenCalled()
+    expect(firstRowCards()).toBe(2)
+    reads.mockRestore()
+  })
+
+  it("skips only the virtualiser's first write of 0, to a box that is at 0 already", () => {
+    const scrollTo = vi.fn()
+    const fake = (): Virtualizer<HTMLDivElement, Element> =>
+      ({
+        scrollElement: { scrollTo },
+        options: { horizontal: false, isRtl: false }
+      }) as unknown as Virtualizer<HTMLDivElement, Element>
+    const fresh = fake()
+    scrollUnlessFresh(0, {}, fresh)
+    expect(scrollTo).not.toHaveBeenCalled()
+    scrollUnlessFresh(0, {}, fresh)
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: undefined })
+    // Back to a scrolled spot: the first write is made.
+    scrollUnlessFresh(900, {}, fake())
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 900, behavior: undefined })
+    expect(scrollTo).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,7 +1,7 @@
 import { BRIDGE_GLOBAL, type SellerDeskApi } from '../../shared/ipc/api'
 import { createHttpTransport } from './transport/http-transport'
 import { createMissingBridge, showMissingBridgeScreen } from './transport/missing-bridge'
-import { takeHostToken } from './transport/token'
+import { takeHostToken, type KeepToken } from './transport/token'
 
 export type BridgeChoice =
   | { kind: 'electron'; api: SellerDeskApi }
@@ -17,10 +17,32 @@ function preloadBridge(win: Window): SellerDeskApi | undefined {
   return (win as Window & { [BRIDGE_GLOBAL]?: SellerDeskApi })[BRIDGE_GLOBAL]
 }
 
+/**
+ * A tab's first use of sessionStorage is a synchronous trip to the browser process, 1–13 ms
+ * here while that process is busy loading the page, in the middle of the script that leads to
+ * the first card. The token is kept once the page is idle, or as it goes away (a reload, the
+ * lookup route), whichever comes first.
+ */
+export function whenIdleOrLeaving(win: Window): KeepToken {
+  return (write) => {
+    let done = false
+    const once = (): void => {
+      if (done) return
+      done = true
+      win.removeEventListener('pagehide', once)
+      write()
+    }
+    win.addEventListener('pagehide', once)
+    if (typeof win.requestIdleCallback === 'function')
+      win.requestIdleCallback(once, { timeout: 2000 })
+    else win.setTimeout(once, 0)
+  }
+}
+
 export function chooseBridge(win: Window): BridgeChoice {
   const preload = preloadBridge(win)
   if (preload) return { kind: 'electron', api: preload }
-  const token = takeHostToken(win)
+  const token = takeHostToken(win, whenIdleOrLeaving(win))
   if (token) return { kind: 'browser', api: createHttpTransport({ token }) }
   return { kind: 'missing', api: createMissingBridge() }
 }

@@ -277,11 +277,12 @@ async function booted(page: Page): Promise<void> {
 describe('the app in Chromium through the browser host', () => {
   it('loads the shell, which calls the bridge over HTTP with the token', async () => {
     const h = await startHarness()
-    // The token left the address bar at once and lives in this tab's sessionStorage.
+    // The token left the address bar at once, and is kept in this tab's sessionStorage
+    // once the page is idle.
     expect(h.page.url()).toBe(`${h.host.baseUrl}/`)
-    expect(
-      await h.page.evaluate(`sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})`)
-    ).toBe(h.token)
+    await expect
+      .poll(() => h.page.evaluate(`sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})`))
+      .toBe(h.token)
     // A reload (no fragment now) still reaches main.
     await booted(h.page)
     const workers: string[] = []

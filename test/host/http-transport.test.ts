@@ -141,6 +141,20 @@ describe('the host token in the page', () => {
     expect(takeHostToken(place)).toBe(token)
   })
 
+  it('clears the address bar at once, and keeps the token when told to', () => {
+    const place = fakePlace(`#token=${token}`)
+    let keep: (() => void) | null = null
+    expect(
+      takeHostToken(place, (write) => {
+        keep = write
+      })
+    ).toBe(token)
+    expect(place.url).toBe('/')
+    expect(place.store[TOKEN_STORAGE_KEY]).toBeUndefined()
+    keep!()
+    expect(place.store[TOKEN_STORAGE_KEY]).toBe(token)
+  })
+
   it('finds no token on a page opened without one, and ignores malformed ones', () => {
     expect(takeHostToken(fakePlace(''))).toBeNull()
     const bad = fakePlace('#token=<script>')

@@ -13,22 +13,29 @@ export interface TokenPlace {
   sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void }
 }
 
+/** Runs the write that keeps the token for reloads: at once unless the caller says when. */
+export type KeepToken = (write: () => void) => void
+const atOnce: KeepToken = (write) => write()
+
 /**
  * The browser host's per-launch token. It arrives in the URL fragment (never sent to a
- * server, never in a Referer); we move it to sessionStorage and take it off the address
- * bar at once, so it is not bookmarked, shared or left in history.
+ * server, never in a Referer); we take it off the address bar at once, so it is not
+ * bookmarked, shared or left in history, and keep it in sessionStorage for reloads (when
+ * `keep` runs the write).
  */
-export function takeHostToken(place: TokenPlace): string | null {
+export function takeHostToken(place: TokenPlace, keep: KeepToken = atOnce): string | null {
   const fromHash = new URLSearchParams(place.location.hash.replace(/^#/, '')).get('token')
   if (fromHash !== null) {
     const { pathname, search } = place.location
     place.history.replaceState(place.history.state, '', `${pathname}${search}`)
     if (TOKEN_PATTERN.test(fromHash)) {
-      try {
-        place.sessionStorage.setItem(TOKEN_STORAGE_KEY, fromHash)
-      } catch {
-        // Storage can be disabled; the token still works until the page reloads.
-      }
+      keep(() => {
+        try {
+          place.sessionStorage.setItem(TOKEN_STORAGE_KEY, fromHash)
+        } catch {
+          // Storage can be disabled; the token still works until the page reloads.
+        }
+      })
       return fromHash
     }
   }

@@ -4,8 +4,6 @@ import { VirtualItems } from '../../../../renderer/src/views/items/VirtualItems'
 import { listFrom, type ItemsList } from '../../../../renderer/src/stores/items-list'
 import type { ItemFilters } from '../../../../shared/item-query'
 import { summaryOf } from '../../../../shared/item-summary'
-import type { Virtualizer } from '@tanstack/react-virtual'
-import { guessGridBox, scrollUnlessFresh } from '../../../../renderer/src/views/items/useGridBox'
 import { useSettings } from '../../../../renderer/src/stores/settings'
 import { installFakeBridge, resetStores, sampleItem } from '../../fake-bridge'
 import { stubLayout } from './items-layout'
@@ -131,32 +129,5 @@ describe("VirtualItems: the grid's size at start", () => {
     expect(reads).not.toHaveBeenCalled()
     expect(firstRowCards()).toBe(2)
     reads.mockRestore()
-  })
-
-  it('guesses only from a record that leaves the grid room in the window as it is now', () => {
-    const win = { innerWidth: 1280, innerHeight: 800 } as Window
-    expect(guessGridBox(null, win)).toBeNull()
-    expect(guessGridBox({ x: 220, y: 113 }, win)).toEqual({ width: 1060, height: 687 })
-    // Kept from a larger window: nothing to go by, so the grid measures.
-    expect(guessGridBox({ x: 1280, y: 113 }, win)).toBeNull()
-    expect(guessGridBox({ x: 220, y: 900 }, win)).toBeNull()
-  })
-
-  it("skips only the virtualiser's first write of 0, to a box that is at 0 already", () => {
-    const scrollTo = vi.fn()
-    const fake = (): Virtualizer<HTMLDivElement, Element> =>
-      ({
-        scrollElement: { scrollTo },
-        options: { horizontal: false, isRtl: false }
-      }) as unknown as Virtualizer<HTMLDivElement, Element>
-    const fresh = fake()
-    scrollUnlessFresh(0, {}, fresh)
-    expect(scrollTo).not.toHaveBeenCalled()
-    scrollUnlessFresh(0, {}, fresh)
-    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: undefined })
-    // Back to a scrolled spot: the first write is made.
-    scrollUnlessFresh(900, {}, fake())
-    expect(scrollTo).toHaveBeenLastCalledWith({ top: 900, behavior: undefined })
-    expect(scrollTo).toHaveBeenCalledTimes(2)
   })
 })

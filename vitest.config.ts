@@ -11,7 +11,7 @@ import react from '@vitejs/plugin-react'
 //   time because each drives a browser, and the bench's own Chromium test (IN_CHROMIUM).
 // Tests outside test/e2e that drive real Chromium (they mirror a bench file): run with e2e,
 // so the node project (and `npm run test:unit`) never needs a browser.
-const IN_CHROMIUM = ['test/bench/measures/floor.test.ts']
+const IN_CHROMIUM = ['test/bench/measures/floor.test.ts', 'test/support/chromium.test.ts']
 
 export default defineConfig({
   test: {

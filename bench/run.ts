@@ -10,6 +10,8 @@
  *   npm run bench -- --repeat 3        three whole runs; every figure is their median
  *   npm run bench -- --cpu-prof DIR    spawned hosts write Node CPU profiles into DIR
  *   npm run bench -- --out file.json   results elsewhere than bench/results.json
+ *   npm run bench -- --browser-ui      Chromium loads its own address-bar pages in each new
+ *                                      context, beside the page measured (as before 2026-11-26)
  *
  * Each figure that issue 15 sets a goal for carries it (bench/lib/goals.ts): the goal and
  * figure / goal, in the table and in results.json.
@@ -47,7 +49,8 @@ const ArgsSchema = z.object({
   repeat: z.coerce.number().int().min(1).max(20).default(1),
   'cpu-prof': z.string().min(1).optional(),
   out: z.string().min(1).optional(),
-  'full-limit': z.boolean().default(false)
+  'full-limit': z.boolean().default(false),
+  'browser-ui': z.boolean().default(false)
 })
 
 interface Parsed {
@@ -66,7 +69,8 @@ function parseOptions(): Parsed {
       repeat: { type: 'string' },
       'cpu-prof': { type: 'string' },
       out: { type: 'string' },
-      'full-limit': { type: 'boolean' }
+      'full-limit': { type: 'boolean' },
+      'browser-ui': { type: 'boolean' }
     },
     strict: true
   })
@@ -83,7 +87,8 @@ function parseOptions(): Parsed {
       runs: a.runs ?? null,
       size: a.size,
       fullLimit: a['full-limit'],
-      cpuProf: a['cpu-prof'] === undefined ? null : resolve(a['cpu-prof'])
+      cpuProf: a['cpu-prof'] === undefined ? null : resolve(a['cpu-prof']),
+      browserUi: a['browser-ui']
     }
   }
 }
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   const goals = goalSummary(results)
   const info = machine()
   const seconds = (Date.now() - started) / 1000
-  const header = `Seller Desk bench, ${options.size.toLocaleString('en')} demo items${repeat > 1 ? `, median of ${repeat} whole runs` : ''}: ${info.cpu}, ${info.cores} cores, ${(info.memoryBytes / 1024 ** 3).toFixed(1)} GiB, Node ${info.node}, ${info.os}, ${info.date} (${seconds.toFixed(0)} s)`
+  const header = `Seller Desk bench, ${options.size.toLocaleString('en')} demo items${repeat > 1 ? `, median of ${repeat} whole runs` : ''}${options.browserUi ? ", Chromium's address-bar pages loaded in each context" : ''}: ${info.cpu}, ${info.cores} cores, ${(info.memoryBytes / 1024 ** 3).toFixed(1)} GiB, Node ${info.node}, ${info.os}, ${info.date} (${seconds.toFixed(0)} s)`
   const footer = [
     '',
     `Goals (issue 15) met: ${goals.met} of ${goals.of}; "goal" is figure / goal, at most 1.00x meets it.`,

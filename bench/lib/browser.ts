@@ -1,24 +1,17 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { CHROMIUM_PATH, launchChromium } from '../../test/support/chromium'
 import { NotMeasurable } from './types'
 
-// The same Chromium and flags as the end-to-end harness (test/e2e/harness.ts), which
-// cannot be imported here: it needs a running vitest.
-const CHROMIUM_PATH = process.env['SELLER_DESK_CHROMIUM'] || '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync'
-]
-
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The end-to-end suite's Chromium and flags (test/support/chromium.ts). `browserUi` keeps
+ * Chromium's own address-bar pages, which every new context loads beside the page measured:
+ * `--browser-ui` measures as the bench did before 2026-11-26.
+ */
+export async function launchBrowser(options: { browserUi: boolean }): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH))
     throw new NotMeasurable(`no Chromium at ${CHROMIUM_PATH} (set SELLER_DESK_CHROMIUM)`)
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  return launchChromium({ browserUi: options.browserUi })
 }
 
 export interface OpenPage {

@@ -92,7 +92,7 @@ export class BenchContext {
   }
 
   browser(): Promise<Browser> {
-    return (this.browserP ??= launchBrowser().then((b) => {
+    return (this.browserP ??= launchBrowser({ browserUi: this.options.browserUi }).then((b) => {
       this.defer(() => b.close())
       return b
     }))

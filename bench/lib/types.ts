@@ -68,6 +68,8 @@ export interface BenchOptions {
   size: number
   /** Where spawned app processes write `node --cpu-prof` profiles; null: not profiled. */
   cpuProf: string | null
+  /** Chromium keeps its own address-bar pages, loaded in every new context (as before 2026-11-26). */
+  browserUi: boolean
 }
 
 /** Thrown when a piece the measure needs is not there: reported as "not measured: <reason>". */

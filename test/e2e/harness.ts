@@ -31,13 +31,14 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/demo'
 import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
+import { launchChromium as launchSharedChromium } from '../support/chromium'
 import { filesHolding, textHolding } from '../support/secret-scan'
 
 export interface HarnessOptions {
@@ -68,23 +69,11 @@ export interface Harness {
   close(options?: { failed?: boolean }): Promise<void>
 }
 
-export const CHROMIUM_PATH = '/usr/bin/chromium'
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  // Media tests call play() on preview video and audio without a click first.
-  '--autoplay-policy=no-user-gesture-required'
-]
-
 export const resultsDir = join(repoRoot, 'test-results')
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  // Media tests call play() on preview video and audio without a click first.
+  return launchSharedChromium({ extraArgs: ['--autoplay-policy=no-user-gesture-required'] })
 }
 
 // One Chromium per test file (vitest gives each file its own module instance), a fresh

@@ -6,7 +6,13 @@ import { floor } from '../../../bench/measures/floor'
 // Real Chromium and a real spawned `node`, one run each: every probe must see its page's
 // change. Figures are only checked to exist, never against a time.
 describe('bench: the floor measure', () => {
-  const ctx = new BenchContext({ runs: 1, fullLimit: false, size: 10_000, cpuProf: null })
+  const ctx = new BenchContext({
+    runs: 1,
+    fullLimit: false,
+    size: 10_000,
+    cpuProf: null,
+    browserUi: false
+  })
   afterAll(() => ctx.close())
 
   it('times every floor page with P1, P2, P3 and P6 timers', { timeout: 90_000 }, async () => {

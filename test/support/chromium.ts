@@ -1,0 +1,74 @@
+/**
+ * The Chromium that the end-to-end suite and the bench drive, and its flags: one list, so a
+ * figure in README and a test in CI see the same browser. No vitest here (the bench
+ * imports it).
+ */
+import { chromium, type Browser } from 'playwright-core'
+
+export const CHROMIUM_PATH = process.env['SELLER_DESK_CHROMIUM'] || '/usr/bin/chromium'
+
+/**
+ * Features Playwright 1.65 turns off itself (its `--disable-features`). Chromium keeps only
+ * the last `--disable-features` it is given, so passing ours would switch these back on
+ * (among them HttpsUpgrades, which tries the host's http:// address over https first): ours
+ * repeats them, and test/support/chromium.test.ts fails when Playwright's list grows.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn'
+] as const
+
+/**
+ * Chromium's own browser UI, which Seller Desk's window (Electron) does not have. Headless
+ * Chromium 156 is the whole browser: every new window, so every Playwright context, loads
+ * two pages of its address bar's pop-up (chrome://omnibox-popup.top-chrome/) in a renderer
+ * of their own, at the same time as the page under test. On a 2-core machine that renderer
+ * took 130–350 ms of CPU during each of the bench's page loads (README, Performance).
+ */
+export const BROWSER_UI_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'PreloadTopChromeWebUI'
+] as const
+
+const BASE_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync'
+]
+
+export interface ChromiumOptions {
+  /** Keep Chromium's own address-bar pages (as the bench did before 2026-11-26). */
+  browserUi?: boolean
+  extraArgs?: readonly string[]
+}
+
+export function chromiumArgs(options: ChromiumOptions = {}): string[] {
+  const features = options.browserUi
+    ? []
+    : [`--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`]
+  return [...BASE_ARGS, ...features, ...(options.extraArgs ?? [])]
+}
+
+export function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(options) })
+}

@@ -8,9 +8,9 @@ import react from '@vitejs/plugin-react'
 //   the host's HTTP (test/app), bench and repo-level checks;
 // - jsdom: renderer components and stores (test/renderer);
 // - e2e: the renderer in real Chromium through the browser host (test/e2e), one file at a
-//   time because each drives a browser, and the bench's own Chromium test (IN_CHROMIUM).
-// Tests outside test/e2e that drive real Chromium (they mirror a bench file): run with e2e,
-// so the node project (and `npm run test:unit`) never needs a browser.
+//   time because each drives a browser, and the other tests in Chromium (IN_CHROMIUM).
+// Tests outside test/e2e that drive real Chromium (the bench's floor, the shared Chromium
+// flags): run with e2e, so the node project (and `npm run test:unit`) never needs a browser.
 const IN_CHROMIUM = ['test/bench/measures/floor.test.ts', 'test/support/chromium.test.ts']
 
 export default defineConfig({

@@ -13,7 +13,7 @@ export const CHROMIUM_PATH = process.env['SELLER_DESK_CHROMIUM'] || '/usr/bin/ch
  * (among them HttpsUpgrades, which tries the host's http:// address over https first): ours
  * repeats them, and test/support/chromium.test.ts fails when Playwright's list grows.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AimEnabled',
   'AvoidCorsURLLoaderRestartOnRedirect',
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -39,7 +39,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * of their own, at the same time as the page under test. On a 2-core machine that renderer
  * took 130–350 ms of CPU during each of the bench's page loads (README, Performance).
  */
-export const BROWSER_UI_FEATURES = [
+const BROWSER_UI_FEATURES = [
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
   'WebUIOmniboxFullPopup',
@@ -62,7 +62,7 @@ export interface ChromiumOptions {
   extraArgs?: readonly string[]
 }
 
-export function chromiumArgs(options: ChromiumOptions = {}): string[] {
+function chromiumArgs(options: ChromiumOptions = {}): string[] {
   const features = options.browserUi
     ? []
     : [`--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`]

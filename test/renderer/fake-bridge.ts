@@ -284,7 +284,9 @@ function queryOverList(listItems: () => SellerDeskApi['listItems']): SellerDeskA
     const positions = matchPositions(index, req)
     return ok({
       data: {
-        rows: positions.slice(req.offset, req.offset + req.limit).map((n) => summaryOf(items[n]!)),
+        rows: Array.from(positions.subarray(req.offset, req.offset + req.limit), (n) =>
+          summaryOf(items[n]!)
+        ),
         offset: req.offset,
         matched: positions.length,
         total: items.length,

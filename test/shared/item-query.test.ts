@@ -3,6 +3,7 @@ import {
   buildIndex,
   buildSearchText,
   letterBits,
+  keepMatching,
   matchPositions,
   queryWords,
   wordsMatcher,
@@ -90,7 +91,7 @@ describe('letter bits and the search text', () => {
     const items = catalogue()
     const index = buildIndex(items)
     const all = matchPositions(index, { query: ' ', category: '', kind: 'all', sort: 'name' })
-    const names = all.map((n) => items[n]!.name)
+    const names = Array.from(all, (n) => items[n]!.name)
     expect(names).toHaveLength(items.length)
     const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
     expect(names).toEqual([...names].sort(collator.compare))
@@ -105,15 +106,38 @@ describe('matches in order', () => {
     const index = buildIndex(items)
     const named = matchPositions(index, { query: '', category: '', kind: 'all', sort: 'name' })
     // Server order is not the name order here, so an answer in list order fails.
-    expect(named).not.toEqual(items.map((_, n) => n))
+    expect(Array.from(named)).not.toEqual(items.map((_, n) => n))
     for (const query of QUERIES) {
       const found = new Set(byText(items, query))
-      const expected = named.filter((n) => found.has(n))
+      const expected = Array.from(named).filter((n) => found.has(n))
       const alone = matchPositions(index, { query, category: '', kind: 'all', sort: 'name' })
-      expect(alone, query).toEqual(expected)
+      expect(Array.from(alone), query).toEqual(expected)
       const inVideo = matchPositions(index, { query, category: 'Video', kind: 'all', sort: 'name' })
-      expect(inVideo, query).toEqual(expected.filter((n) => items[n]!.category === 'Video'))
+      expect(Array.from(inVideo), query).toEqual(
+        expected.filter((n) => items[n]!.category === 'Video')
+      )
     }
+  })
+})
+
+describe('keepMatching', () => {
+  it('keeps the passing positions in their order, in an array of their own', () => {
+    const positions = Uint32Array.from([9, 2, 7, 4, 5])
+    const odd = keepMatching(positions, (n) => n % 2 === 1)
+    expect(Array.from(odd)).toEqual([9, 7, 5])
+    expect(odd.buffer).not.toBe(positions.buffer)
+    expect(keepMatching(positions, () => false)).toHaveLength(0)
+    expect(Array.from(keepMatching(positions, () => true))).toEqual([9, 2, 7, 4, 5])
+  })
+
+  it("answers the whole list with a copy: changing it leaves the index's order as it was", () => {
+    const items = catalogue()
+    const index = buildIndex(items)
+    const filters: ItemFilters = { query: '', category: '', kind: 'all', sort: 'name' }
+    const first = matchPositions(index, filters)
+    const kept = Array.from(first)
+    first.fill(0)
+    expect(Array.from(matchPositions(index, filters))).toEqual(kept)
   })
 })
 

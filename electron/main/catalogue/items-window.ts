@@ -3,6 +3,7 @@ import type { ItemsPayload, ItemsQuery, ItemsWindow } from '../../../shared/ipc/
 import {
   buildIndex,
   buildSearchText,
+  keepMatching,
   matchPositions,
   queryWords,
   wordsMatcher,
@@ -16,7 +17,7 @@ import { FIRST_WINDOW, summaryOf } from '../../../shared/item-summary'
 const indexes = new WeakMap<readonly Item[], ItemIndex>()
 const lastMatches = new WeakMap<
   ItemIndex,
-  { key: string; filters: string; words: string[]; positions: number[] }
+  { key: string; filters: string; words: string[]; positions: Uint32Array }
 >()
 
 /** Items given their search text per turn of the event loop: a few ms, so answers interleave. */
@@ -84,7 +85,7 @@ export function narrows(last: string[], now: string[]): boolean {
   return last.length > 0 && last.every((w) => now.some((n) => n.includes(w)))
 }
 
-function matchesOf(index: ItemIndex, q: ItemsQuery): number[] {
+function matchesOf(index: ItemIndex, q: ItemsQuery): Uint32Array {
   const key = JSON.stringify([q.query, q.category, q.kind, q.sort])
   const filters = JSON.stringify([q.category, q.kind, q.sort])
   const words = queryWords(q.query)
@@ -93,7 +94,7 @@ function matchesOf(index: ItemIndex, q: ItemsQuery): number[] {
   // A keystroke that narrows the search looks only at the last matches, not the whole list.
   const positions =
     last && last.filters === filters && narrows(last.words, words)
-      ? last.positions.filter(wordsMatcher(index, words))
+      ? keepMatching(last.positions, wordsMatcher(index, words))
       : matchPositions(index, q)
   lastMatches.set(index, { key, filters, words, positions })
   return positions
@@ -120,10 +121,10 @@ export function openingWindowOf(payload: ItemsPayload): { window: ItemsWindow; i
 function windowAt(
   payload: ItemsPayload,
   index: ItemIndex,
-  positions: number[],
+  positions: Uint32Array,
   q: ItemsQuery
 ): { window: ItemsWindow; items: Item[] } {
-  const items = positions.slice(q.offset, q.offset + q.limit).map((n) => index.items[n]!)
+  const items = Array.from(positions.subarray(q.offset, q.offset + q.limit), (n) => index.items[n]!)
   const window: ItemsWindow = {
     rows: items.map(summaryOf),
     offset: q.offset,

@@ -166,7 +166,7 @@ export function keepMatching(positions: Uint32Array, test: (n: number) => boolea
   return found.slice(0, k)
 }
 
-/** Positions (into index.items) of the matches, in the asked order. Callers do not change it. */
+/** Positions (into index.items) of the matches, in the asked order; a new array each time. */
 export function matchPositions(index: ItemIndex, filters: ItemFilters): Uint32Array {
   const words = queryWords(filters.query)
   const order = sortedPositions(index, filters.sort)

@@ -11,7 +11,11 @@ import react from '@vitejs/plugin-react'
 //   time because each drives a browser, and the other tests in Chromium (IN_CHROMIUM).
 // Tests outside test/e2e that drive real Chromium (the bench's floor, the shared Chromium
 // flags): run with e2e, so the node project (and `npm run test:unit`) never needs a browser.
-const IN_CHROMIUM = ['test/bench/measures/floor.test.ts', 'test/support/chromium.test.ts']
+const IN_CHROMIUM = [
+  'test/bench/measures/floor.test.ts',
+  'test/bench/lib/timed-key.test.ts',
+  'test/support/chromium.test.ts'
+]
 
 export default defineConfig({
   test: {

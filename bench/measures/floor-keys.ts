@@ -8,16 +8,9 @@ import { z } from 'zod'
 import { openPage } from '../lib/browser'
 import { floorNames, type FloorServer } from '../lib/floor-server'
 import type { Via } from '../lib/floor-pages'
-import {
-  armKeyTimer,
-  ITEMS_CHANGED,
-  ITEMS_PROBE,
-  KEY_TIMER_RESULT,
-  VERDICT_PROBE,
-  VERDICT_SHOWN
-} from '../lib/page-scripts'
+import { ITEMS_CHANGED, ITEMS_PROBE, VERDICT_PROBE, VERDICT_SHOWN } from '../lib/page-scripts'
+import { timedKey } from '../lib/timed-key'
 
-const KeyTiming = z.union([z.object({ ms: z.number() }), z.object({ timeout: z.literal(true) })])
 const Envelope = z.object({ status: z.string() })
 const TIMEOUT_MS = 10_000
 const COUNT = '[role="toolbar"][aria-label="Filter items"] [aria-live="polite"]'
@@ -32,12 +25,8 @@ export function floorLetters(): string[] {
 }
 
 /** One keystroke timed as P2 and P3 time theirs; null when nothing changed in time. */
-async function timeKey(page: Page, key: string, probe: string, done: string) {
-  await page.evaluate(armKeyTimer(key, probe, done, TIMEOUT_MS))
-  await page.keyboard.press(key)
-  const r = KeyTiming.parse(await page.evaluate(KEY_TIMER_RESULT))
-  return 'timeout' in r ? null : r.ms
-}
+const timeKey = (page: Page, key: string, probe: string, done: string) =>
+  timedKey(page, key, probe, done, TIMEOUT_MS)
 
 export interface KeySamples {
   ms: number[]

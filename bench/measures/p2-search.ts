@@ -1,11 +1,10 @@
-import { z } from 'zod'
 import type { DemoItem } from '../../electron/demo'
 import { openAppOnItems } from '../lib/app-page'
-import { armKeyTimer, ITEMS_CHANGED, ITEMS_PROBE, KEY_TIMER_RESULT } from '../lib/page-scripts'
+import { ITEMS_CHANGED, ITEMS_PROBE } from '../lib/page-scripts'
 import { timing } from '../lib/stats'
+import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
 
-const KeyTiming = z.union([z.object({ ms: z.number() }), z.object({ timeout: z.literal(true) })])
 const TIMEOUT_MS = 10_000
 
 /**
@@ -48,14 +47,9 @@ export const p2Search: Measure = {
       const widen: number[] = []
       let timeouts = 0
       const time = async (key: string): Promise<number | null> => {
-        await page.evaluate(armKeyTimer(key, ITEMS_PROBE, ITEMS_CHANGED, TIMEOUT_MS))
-        await page.keyboard.press(key)
-        const r = KeyTiming.parse(await page.evaluate(KEY_TIMER_RESULT))
-        if ('timeout' in r) {
-          timeouts++
-          return null
-        }
-        return r.ms
+        const ms = await timedKey(page, key, ITEMS_PROBE, ITEMS_CHANGED, TIMEOUT_MS)
+        if (ms === null) timeouts++
+        return ms
       }
       const runs = ctx.runs(20)
       for (let i = 0; i < runs; i++) {

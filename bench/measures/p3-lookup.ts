@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks'
 import { z } from 'zod'
 import { openAppOnItems } from '../lib/app-page'
-import { armKeyTimer, KEY_TIMER_RESULT, VERDICT_PROBE, VERDICT_SHOWN } from '../lib/page-scripts'
+import { VERDICT_PROBE, VERDICT_SHOWN } from '../lib/page-scripts'
 import { overRawTrip, timing } from '../lib/stats'
+import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
 
-const KeyTiming = z.union([z.object({ ms: z.number() }), z.object({ timeout: z.literal(true) })])
 const Envelope = z.object({ status: z.string() })
 const TIMEOUT_MS = 15_000
 
@@ -46,13 +46,11 @@ export const p3Lookup: Measure = {
         const code = codes[(i + codes.length) % codes.length]!
         await field.fill(code)
         await field.focus()
-        await page.evaluate(armKeyTimer('Enter', VERDICT_PROBE, VERDICT_SHOWN, TIMEOUT_MS))
-        await page.keyboard.press('Enter')
-        const r = KeyTiming.parse(await page.evaluate(KEY_TIMER_RESULT))
+        const ms = await timedKey(page, 'Enter', VERDICT_PROBE, VERDICT_SHOWN, TIMEOUT_MS)
         if (i < 0) continue
-        if ('timeout' in r) timeouts++
+        if (ms === null) timeouts++
         else {
-          ui.push(r.ms)
+          ui.push(ms)
           verdicts.set(code, (await page.locator('#verdict-word').textContent())?.trim() ?? '')
         }
         raw.push(await rawTrip(code))

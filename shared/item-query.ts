@@ -166,6 +166,31 @@ export function keepMatching(positions: Uint32Array, test: (n: number) => boolea
   return found.slice(0, k)
 }
 
+/**
+ * The letter bits a search of single letters a-z needs (each is decided by its bit alone,
+ * as in wordsMatcher); null when a word must be read in the text.
+ */
+function lettersOnly(index: ItemIndex, words: string[]): number | null {
+  if (!words.every((w) => w.length === 1 && letterBits(w) !== 0)) return null
+  buildSearchText(index)
+  return letterBits(words.join(''))
+}
+
+/**
+ * keepMatching with the letters' test written in: called with one test or another, its
+ * call to `test` is not inlined, and at 100,000 items that call is most of a letter's cost.
+ */
+function keepLetters(index: ItemIndex, positions: Uint32Array, need: number): Uint32Array {
+  const letters = index.letters!
+  const found = new Uint32Array(positions.length)
+  let k = 0
+  for (let i = 0; i < positions.length; i++) {
+    const n = positions[i]!
+    if ((letters[n]! & need) >>> 0 === need) found[k++] = n
+  }
+  return found.slice(0, k)
+}
+
 /** Positions (into index.items) of the matches, in the asked order; a new array each time. */
 export function matchPositions(index: ItemIndex, filters: ItemFilters): Uint32Array {
   const words = queryWords(filters.query)
@@ -173,10 +198,15 @@ export function matchPositions(index: ItemIndex, filters: ItemFilters): Uint32Ar
   const { category, kind } = filters
   // The whole list (a search erased, the first screen): nothing to test.
   if (words.length === 0 && category === '' && kind === 'all') return order.slice()
-  const matches = wordsMatcher(index, words)
   // A search alone reads no item: its letters and text sit in the index's own arrays, and
   // touching 100,000 item objects cost more than the test itself.
-  if (category === '' && kind === 'all') return keepMatching(order, matches)
+  if (category === '' && kind === 'all') {
+    const need = lettersOnly(index, words)
+    return need === null
+      ? keepMatching(order, wordsMatcher(index, words))
+      : keepLetters(index, order, need)
+  }
+  const matches = wordsMatcher(index, words)
   const { items } = index
   return keepMatching(order, (n) => {
     const item = items[n]!

@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react'
 // - jsdom: renderer components and stores (test/renderer);
 // - e2e: the renderer in real Chromium through the browser host (test/e2e), one file at a
 //   time because each drives a browser, and the other tests in Chromium (IN_CHROMIUM).
-// Tests outside test/e2e that drive real Chromium (the bench's floor, the shared Chromium
+// Tests outside test/e2e that drive real Chromium (the bench's floor and key timer, the shared Chromium
 // flags): run with e2e, so the node project (and `npm run test:unit`) never needs a browser.
 const IN_CHROMIUM = [
   'test/bench/measures/floor.test.ts',

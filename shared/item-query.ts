@@ -118,6 +118,9 @@ export function buildSearchText(index: ItemIndex, count = Number.POSITIVE_INFINI
   return end === items.length
 }
 
+/** A word of one letter a-z: its letter bit alone says whether a text holds it. */
+const decidedByBit = (word: string): boolean => word.length === 1 && letterBits(word) !== 0
+
 /**
  * Whether item n holds every word (lowercase, as queryWords gives them). A word of one
  * letter a-z is decided by its bit alone: the bit is set exactly when the text holds it.
@@ -128,7 +131,7 @@ export function wordsMatcher(index: ItemIndex, words: string[]): (n: number) => 
   const haystacks = index.haystacks!
   const letters = index.letters!
   const need = letterBits(words.join(''))
-  const read = words.filter((w) => !(w.length === 1 && letterBits(w) !== 0))
+  const read = words.filter((w) => !decidedByBit(w))
   if (read.length === 0) return (n) => (letters[n]! & need) >>> 0 === need
   return (n) => (letters[n]! & need) >>> 0 === need && read.every((w) => haystacks[n]!.includes(w))
 }
@@ -166,12 +169,9 @@ export function keepMatching(positions: Uint32Array, test: (n: number) => boolea
   return found.slice(0, k)
 }
 
-/**
- * The letter bits a search of single letters a-z needs (each is decided by its bit alone,
- * as in wordsMatcher); null when a word must be read in the text.
- */
+/** The letter bits a search of single letters a-z needs; null when a word must be read. */
 function lettersOnly(index: ItemIndex, words: string[]): number | null {
-  if (!words.every((w) => w.length === 1 && letterBits(w) !== 0)) return null
+  if (!words.every(decidedByBit)) return null
   buildSearchText(index)
   return letterBits(words.join(''))
 }

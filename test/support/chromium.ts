@@ -1,6 +1,6 @@
 /**
  * The Chromium that the end-to-end suite and the bench drive, and its flags: one list, so a
- * figure in README and a test in CI see the same browser. No vitest here (the bench
+ * figure in docs/performance.md and a test in CI see the same browser. No vitest here (the bench
  * imports it).
  */
 import { chromium, type Browser } from 'playwright-core'
@@ -37,7 +37,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * Chromium 156 is the whole browser: every new window, so every Playwright context, loads
  * two pages of its address bar's pop-up (chrome://omnibox-popup.top-chrome/) in a renderer
  * of their own, at the same time as the page under test. On a 2-core machine that renderer
- * took 130–350 ms of CPU during each of the bench's page loads (README, Performance).
+ * took 130–350 ms of CPU during each of the bench's page loads (docs/performance.md).
  */
 const BROWSER_UI_FEATURES = [
   'WebUIOmniboxPopup',

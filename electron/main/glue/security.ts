@@ -13,7 +13,7 @@ export interface HardenOptions {
 }
 
 /**
- * The Electron security checklist, in one place (README "Security" lists each item):
+ * The Electron security checklist, in one place (docs/security.md lists each item):
  * sandbox everywhere, no navigation away, no new windows, no webviews, every permission
  * denied, a CSP header on our own pages, external links only for http(s).
  */

@@ -12,7 +12,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * AppErrorSchema (shared/errors.ts) as a plain guard. The answer is our own host's (main
  * has already checked every request and marketplace answer with zod); checking its envelope
- * by hand keeps zod out of the renderer's bundle (README, Performance: P5).
+ * by hand keeps zod out of the renderer's bundle (docs/performance.md: P5).
  */
 function wireError(v: unknown): AppError | null {
   if (!isRecord(v) || typeof v.kind !== 'string' || !KINDS.has(v.kind)) return null

@@ -8,7 +8,7 @@ import { scanForCode } from './purchase-code'
 
 export const DEEP_LINK_SCHEME = 'sellerdesk'
 /** Longer than any code plus its URL: a link this long is not one of ours. */
-export const MAX_DEEP_LINK_LENGTH = 512
+const MAX_DEEP_LINK_LENGTH = 512
 
 export type DeepLink = { ok: true; code: string } | { ok: false; reason: string }
 

@@ -215,8 +215,3 @@ export function matchPositions(index: ItemIndex, filters: ItemFilters): Uint32Ar
     return matches(n)
   })
 }
-
-/** The filtered, sorted catalogue (tests and small lists). */
-export function filterItems(index: ItemIndex, filters: ItemFilters): Item[] {
-  return Array.from(matchPositions(index, filters), (n) => index.items[n]!)
-}

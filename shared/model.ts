@@ -9,7 +9,7 @@ import { z } from 'zod'
 export const ItemKindSchema = z.enum(['image', 'video', 'audio'])
 export type ItemKind = z.infer<typeof ItemKindSchema>
 
-export const ItemOptionSchema = z.object({
+const ItemOptionSchema = z.object({
   /** null when the server sent a plain list of strings with no option names. */
   name: z.string().nullable(),
   values: z.array(z.string())
@@ -23,7 +23,6 @@ export const ItemMediaSchema = z.object({
   preview_audio: z.string().nullable(),
   screenshots: z.array(z.string())
 })
-export type ItemMedia = z.infer<typeof ItemMediaSchema>
 
 export const ItemSchema = z.object({
   id: z.number().int(),
@@ -45,7 +44,7 @@ export const ItemSchema = z.object({
 })
 export type Item = z.infer<typeof ItemSchema>
 
-export const SocialLinkSchema = z.object({
+const SocialLinkSchema = z.object({
   network: z.string(),
   /** What the server sent: a user name or a URL. */
   handle: z.string(),
@@ -72,7 +71,7 @@ export const AccountSchema = z.object({
 })
 export type Account = z.infer<typeof AccountSchema>
 
-export const LicenseSchema = z.enum(['regular', 'extended', 'unknown'])
+const LicenseSchema = z.enum(['regular', 'extended', 'unknown'])
 export type License = z.infer<typeof LicenseSchema>
 
 export const PurchaseSchema = z.object({

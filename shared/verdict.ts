@@ -47,7 +47,7 @@ export const VERDICT_TONE: Record<VerdictState, VerdictTone> = {
   waiting: 'neutral'
 }
 
-export const NOT_VALID_DETAIL = 'Unknown, refunded or cancelled'
+const NOT_VALID_DETAIL = 'Unknown, refunded or cancelled'
 
 const DAY_MS = 86_400_000
 
@@ -64,7 +64,7 @@ function make(state: VerdictState, detail: string): Verdict {
 }
 
 /** Whole days from `now` until `until`, rounded down; 0 on the last day. */
-export function daysLeft(until: Date, now: Date): number {
+function daysLeft(until: Date, now: Date): number {
   return Math.max(0, Math.floor((until.getTime() - now.getTime()) / DAY_MS))
 }
 

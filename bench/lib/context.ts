@@ -52,7 +52,7 @@ async function prefetchSettled(handlers: Handlers, expected: number): Promise<nu
  * longer than a bench can wait, and a cut-off one keeps downloading under the measures.
  * The bench then writes what a finished prefetch leaves instead (seedThumbnails).
  */
-export const SEED_MEDIA_ABOVE = 20_000
+const SEED_MEDIA_ABOVE = 20_000
 
 /**
  * What several measures share, built on first use so any one measure runs alone, and

@@ -46,7 +46,7 @@ export function searchNames(names: readonly string[], query: string): SearchAnsw
 }
 
 /** The purchase check's answer by code, so different codes show different verdicts. */
-export function checkCode(code: string): { status: string } {
+function checkCode(code: string): { status: string } {
   return { status: code.startsWith('valid') ? 'valid' : 'invalid' }
 }
 

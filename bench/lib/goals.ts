@@ -18,7 +18,7 @@ interface Goal {
 
 const always = (n: number) => (): number => n
 
-export const GOALS: readonly Goal[] = [
+const GOALS: readonly Goal[] = [
   {
     // "Main answers the cached list": the Items view's read, queryItems (list read and
     // indexed, first window answered). listItems, the whole list for scripts, is shown beside.

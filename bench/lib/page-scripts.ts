@@ -9,7 +9,7 @@
  * next requestAnimationFrame callback, i.e. the start of the frame that paints it.
  */
 
-export const ITEM_CARD = '[role="list"][aria-label="Items"] [role="listitem"]'
+const ITEM_CARD = '[role="list"][aria-label="Items"] [role="listitem"]'
 const ITEMS_NAV = 'nav[aria-label="Main"] button[title^="Items"]'
 
 /**

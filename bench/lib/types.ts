@@ -4,7 +4,7 @@ import type { BenchContext } from './context'
  * What every measure hands back. A measure either has figures or says why it has none:
  * the runner never prints a number nobody measured.
  */
-export type Unit = 'ms' | 'bytes' | 'count'
+type Unit = 'ms' | 'bytes' | 'count'
 
 export interface Figure {
   label: string

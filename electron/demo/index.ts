@@ -11,9 +11,6 @@ import { createDemoData, type SampleCodes } from './seed'
 import { REAL_TEXTS, SPEC_TEXTS } from './texts'
 import type { DemoData, DemoItem } from './types'
 
-export type { Fault, FaultController } from './faults'
-export type { LoggedRequest } from './handler'
-export type { SampleCodes } from './seed'
 export type * from './types'
 
 /**

@@ -59,7 +59,7 @@ interface Loaded {
 type Range = { start: number; end: number } | 'unsatisfiable' | null
 
 /** One `bytes=` range; anything else (several ranges, other units, nonsense) is ignored. */
-export function parseRange(header: string, size: number): Range {
+function parseRange(header: string, size: number): Range {
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
   if (!m || (m[1] === '' && m[2] === '')) return null
   if (m[1] === '') {

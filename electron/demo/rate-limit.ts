@@ -2,7 +2,7 @@
  * Laravel's `throttle:60,1`: a fixed window per client IP that opens with its first
  * request. Every request counts, errors included (real-installs §4).
  */
-export interface RateDecision {
+interface RateDecision {
   limit: number
   remaining: number
   limited: boolean

@@ -7,7 +7,7 @@
 export type DemoItemKind = 'image' | 'video' | 'audio'
 
 /** Site paths; '' is an empty path (a deleted file), rendered as the bare site root. */
-export interface DemoItemMedia {
+interface DemoItemMedia {
   thumbnail: string
   preview_image: string | null
   preview_video: string | null
@@ -35,7 +35,7 @@ export interface DemoItem {
   published_at: string
 }
 
-export type SocialNetwork = 'facebook' | 'x' | 'youtube' | 'linkedin' | 'instagram' | 'pinterest'
+type SocialNetwork = 'facebook' | 'x' | 'youtube' | 'linkedin' | 'instagram' | 'pinterest'
 
 export interface DemoAccount {
   /** 64 lower-case hex characters, as a real install's keys. */
@@ -60,7 +60,7 @@ export interface DemoAccount {
 }
 
 /** Anything but 'active' answers "Invalid purchase code", as on a real install. */
-export type DemoPurchaseState = 'active' | 'refunded' | 'cancelled' | 'other-seller'
+type DemoPurchaseState = 'active' | 'refunded' | 'cancelled' | 'other-seller'
 
 export interface DemoPurchase {
   /** Lower-case UUID v4. */

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
-export const APP_FOLDER_NAME = 'Seller Desk'
+const APP_FOLDER_NAME = 'Seller Desk'
 
 /**
  * The folder Electron's `app.getPath('userData')` resolves to for "Seller Desk", so the

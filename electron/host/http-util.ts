@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ErrorKind, Result } from '../../shared/errors'
 
-export const MAX_BODY_BYTES = 1024 * 1024
+const MAX_BODY_BYTES = 1024 * 1024
 
 export class BodyTooLarge extends Error {}
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 /** The host names the page may use to reach us; anything else is DNS rebinding or a proxy. */
-export function allowedHosts(port: number): string[] {
+function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`]
 }
 

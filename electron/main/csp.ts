@@ -24,7 +24,7 @@ export const APP_CSP: Readonly<Record<string, readonly string[]>> = {
  * What `electron-vite dev` needs on top (injected <style> tags, the inline React Refresh
  * preamble, the HMR socket). Never part of a built page's policy.
  */
-export const DEV_EXTRAS: Readonly<Record<string, readonly string[]>> = {
+const DEV_EXTRAS: Readonly<Record<string, readonly string[]>> = {
   'script-src': ["'unsafe-inline'"],
   'style-src': ["'unsafe-inline'"],
   'connect-src': [

@@ -4,12 +4,12 @@ import { build, type InlineConfig, type Plugin } from 'vite'
 const root = resolve(__dirname, '../..')
 
 /** The Node programs `npm run build` bundles beside the app: out/host/<name>.mjs. */
-export const HOST_ENTRIES = {
+const HOST_ENTRIES = {
   cli: resolve(root, 'electron/host/cli.ts'),
   'demo-server': resolve(root, 'electron/demo/cli.ts')
 } as const
 
-export const HOST_OUT_DIR = resolve(root, 'out/host')
+const HOST_OUT_DIR = resolve(root, 'out/host')
 
 /**
  * Node programs as plain ES modules: one file per entry plus shared chunks in the same
@@ -18,7 +18,7 @@ export const HOST_OUT_DIR = resolve(root, 'out/host')
  * module files cost a launch more to resolve and load than one bundle does), except
  * keytar, a native module loaded from node_modules.
  */
-export function hostBundleConfig(
+function hostBundleConfig(
   entries: Record<string, string>,
   outDir: string,
   emptyOutDir = true

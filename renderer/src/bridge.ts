@@ -39,7 +39,7 @@ export function whenIdleOrLeaving(win: Window): KeepToken {
   }
 }
 
-export function chooseBridge(win: Window): BridgeChoice {
+function chooseBridge(win: Window): BridgeChoice {
   const preload = preloadBridge(win)
   if (preload) return { kind: 'electron', api: preload }
   const token = takeHostToken(win, whenIdleOrLeaving(win))
@@ -71,9 +71,4 @@ export function getBridge(): SellerDeskApi {
   chosen ??= chooseBridge(window)
   if (chosen.kind === 'missing') showMissingBridgeScreen(window.document)
   return chosen.api
-}
-
-/** Tests only: forget the choice so the next call looks again. */
-export function resetBridgeForTests(): void {
-  chosen = null
 }

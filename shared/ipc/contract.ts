@@ -275,7 +275,7 @@ export const contract = {
   closeQuickLookup: { channel: channels.closeQuickLookup, request: none, response: z.null() }
 } as const
 
-export type Contract = typeof contract
+type Contract = typeof contract
 export type Method = keyof Contract
 export type RequestOf<M extends Method> = z.input<Contract[M]['request']>
 export type ParsedRequestOf<M extends Method> = z.output<Contract[M]['request']>
@@ -284,5 +284,4 @@ export const methods = Object.keys(contract) as Method[]
 
 // Both lists name the same methods: a channel added to one and not the other fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
-export const contractMatchesChannels: Same<Method, ChannelMethod> = true
-export const channelOf = (m: Method): string => contract[m].channel
+true satisfies Same<Method, ChannelMethod>

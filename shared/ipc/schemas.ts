@@ -56,7 +56,7 @@ export const labelField = z.string().trim().min(1).max(100)
 export const idField = z.string().min(1).max(100)
 
 /** How fresh cached data is; `source: 'cache'` with `offline: true` means the network failed. */
-export const FreshnessSchema = z.object({
+const FreshnessSchema = z.object({
   fetchedAt: z.string(),
   source: z.enum(['network', 'cache']),
   offline: z.boolean(),
@@ -106,7 +106,7 @@ export const ItemsQuerySchema = z.object({
 export type ItemsQuery = z.infer<typeof ItemsQuerySchema>
 
 /** From the lookup history: the code's previous check, and a flag when a valid code stopped being valid. */
-export const validationHistory = {
+const validationHistory = {
   previous: z.object({ valid: z.boolean(), checkedAt: z.string() }).optional(),
   /** Valid before, not valid now: refunded or cancelled since. */
   flag: z.literal('was-valid').optional()
@@ -160,7 +160,6 @@ export type CacheInfo = z.infer<typeof CacheInfoSchema>
 
 /** A media file's offline copy: `bytes` is its size when kept, null otherwise. */
 export const MediaOfflineSchema = z.object({ kept: z.boolean(), bytes: z.number().nullable() })
-export type MediaOffline = z.infer<typeof MediaOfflineSchema>
 
 /** The demo marketplace's sample purchase codes, one per verdict: public, never a key. */
 export const SampleCodesSchema = z.object({
@@ -171,7 +170,7 @@ export const SampleCodesSchema = z.object({
 })
 export type SampleCodes = z.infer<typeof SampleCodesSchema>
 
-export const BulkResultSchema = z.object({
+const BulkResultSchema = z.object({
   code: z.string(),
   /** False for codes that are not UUIDs: they are still checked, the UI only warns. */
   looksLikeUuid: z.boolean(),
@@ -199,7 +198,7 @@ export const BulkJobSchema = z.object({
 export type BulkJob = z.infer<typeof BulkJobSchema>
 
 /** Whether the global shortcut is in place; `message` says why not when it was asked for. */
-export const ShortcutStatusSchema = z.object({
+const ShortcutStatusSchema = z.object({
   state: z.enum(['on', 'off', 'refused']),
   message: z.string().nullable()
 })

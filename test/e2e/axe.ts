@@ -33,7 +33,7 @@ interface Violation {
 }
 
 /** Serious and critical violations on the page as it is now. */
-export async function seriousViolations(page: Page, within?: string): Promise<Violation[]> {
+async function seriousViolations(page: Page, within?: string): Promise<Violation[]> {
   const present = await page.evaluate(() => 'axe' in globalThis)
   // A string is evaluated as a script through the DevTools protocol, which the page's CSP
   // (no inline scripts, no eval) does not govern.
@@ -80,7 +80,7 @@ export async function seriousViolations(page: Page, within?: string): Promise<Vi
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
-export function describeViolations(label: string, violations: Violation[]): string {
+function describeViolations(label: string, violations: Violation[]): string {
   const lines = violations.flatMap((v) => [
     `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}`,
     ...v.nodes.map(

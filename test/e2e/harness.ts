@@ -69,7 +69,7 @@ export interface Harness {
   close(options?: { failed?: boolean }): Promise<void>
 }
 
-export const resultsDir = join(repoRoot, 'test-results')
+const resultsDir = join(repoRoot, 'test-results')
 
 export function launchChromium(): Promise<Browser> {
   // Media tests call play() on preview video and audio without a click first.

@@ -3,7 +3,7 @@
  * The node project has no DOM lib (main must never lean on it), so page functions reach
  * them as `(globalThis as unknown as PG).document`; these are types only, nothing runs here.
  */
-export interface PageEl {
+interface PageEl {
   dataset: Record<string, string | undefined>
   getAttribute(name: string): string | null
 }

@@ -4,7 +4,7 @@ import type {
   MarketplacePort
 } from '../../electron/main/connections/marketplace-port'
 
-export const account = (username = 'seller'): Account => ({
+const account = (username = 'seller'): Account => ({
   name: { firstname: 'Sam', lastname: 'Seller', full_name: 'Sam Seller' },
   username,
   email: `${username}@example.com`,
@@ -43,7 +43,7 @@ export const item = (id: number): Item => ({
   kind: 'image'
 })
 
-export const purchase = (code: string, itemId: number): Purchase => ({
+const purchase = (code: string, itemId: number): Purchase => ({
   purchase_code: code,
   license_type: 'Regular',
   license: 'regular',

@@ -8,16 +8,16 @@ import type { AddressInfo } from 'node:net'
  * (docs/real-installs.md): the purchase under `item`, tags as a string, screenshots as null.
  */
 
-export const MARKET_KEY = 'c0ffee'.repeat(10) + 'beef'
+const MARKET_KEY = 'c0ffee'.repeat(10) + 'beef'
 
 /** A 1x1 PNG: what every healthy media file answers. */
-export const PNG = Buffer.from(
+const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64'
 )
 
 /** How one media path answers, by attempt (1 for the first request of that path). */
-export type MediaBehaviour = 'ok' | 'stall' | 'trickle'
+type MediaBehaviour = 'ok' | 'stall' | 'trickle'
 
 export interface FaultyMarket {
   baseUrl: string

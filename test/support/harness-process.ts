@@ -1,10 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { repoRoot } from '../../electron/host/paths'
-
-const require = createRequire(join(repoRoot, 'package.json'))
-export const tsxCli = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs')
 
 export interface Spawned {
   child: ChildProcess

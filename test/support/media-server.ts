@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export interface MediaFile {
+interface MediaFile {
   type: string
   body: Uint8Array
 }

@@ -25,7 +25,7 @@ const KNOWN_IDS_FILE = 'known-ids.json'
  * changes (the row summary, FIRST_WINDOW, the sort), so no start shows one made the old way;
  * the list itself is kept.
  */
-export const OPENING_WINDOW_FORMAT = 1
+const OPENING_WINDOW_FORMAT = 1
 const ITEMS_FILE = 'items.json'
 const OPENING_FILE = 'opening-window.json'
 /** The opening window and the list file it was made from (dev, inode, size and time). */

@@ -45,7 +45,7 @@ const OFFLINE_KINDS = new Set(['offline', 'timeout'])
 // The key cannot be read (keychain locked or missing, key deleted): saved data still shows.
 const KEY_KINDS = new Set(['keychain-unavailable', 'no-connection'])
 
-export const KEYCHAIN_LOCKED_SAVED_DATA =
+const KEYCHAIN_LOCKED_SAVED_DATA =
   'Keychain locked: showing saved data; nothing refreshes until it is unlocked.'
 
 /**

@@ -5,7 +5,7 @@ import type { SecretStore } from '../secrets/types'
 import type { StoredConnection } from '../settings/schema'
 import { keychainLockedMessage } from './messages'
 
-export type KeyStorage = ConnectionView['keyStorage']
+type KeyStorage = ConnectionView['keyStorage']
 
 /** Where each connection's key lives: the OS keychain, or the session only. */
 export interface ConnectionKeys {

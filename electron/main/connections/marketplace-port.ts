@@ -3,7 +3,7 @@ import type { SkippedItem } from '../marketplace/wire/normalise'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 
 /** How one purchase check is sent: cancellable, and bulk work queues behind the seller's clicks. */
-export interface PurchaseCallOptions {
+interface PurchaseCallOptions {
   signal?: AbortSignal
   priority?: 'interactive' | 'bulk'
 }

@@ -55,7 +55,7 @@ function pressKey(
   window.webContents.sendInputEvent({ type: 'keyUp', keyCode: key, modifiers })
 }
 
-export function appMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
+function appMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = (options.platform ?? process.platform) === 'darwin'
   const homepage = options.homepage ?? HOMEPAGE
   const view: MenuItemConstructorOptions[] = [

@@ -6,7 +6,7 @@ import type { WindowOptions } from './window'
 
 export const QUICK_SIZE = { width: 440, height: 540 } as const
 /** The renderer route the lookup window loads (renderer/src/main.tsx picks the page by it). */
-export const QUICK_QUERY = { view: 'quick' } as const
+const QUICK_QUERY = { view: 'quick' } as const
 
 /**
  * The lookup window: small, frameless, always on top, out of the taskbar, and sandboxed

@@ -16,8 +16,8 @@ import { normaliseCode } from '../../../shared/purchase-code'
  * it does not know) are kept as they are, for the version that wrote them; only torn lines
  * (not JSON, a crash mid-append) are dropped.
  */
-export const HISTORY_FORMAT = 1
-export const DEFAULT_MAX_ENTRIES = 10_000
+const HISTORY_FORMAT = 1
+const DEFAULT_MAX_ENTRIES = 10_000
 
 const LineSchema = z.object({ v: z.literal(HISTORY_FORMAT), e: HistoryEntrySchema })
 

@@ -21,7 +21,7 @@ export interface PurchaseCheckOptions {
   log?: { warn(message: string): void }
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** A bulk job's check: queued behind the seller's clicks, and not a hand-over candidate. */
   kind?: 'single' | 'bulk'
   signal?: AbortSignal

@@ -47,9 +47,7 @@ export interface MarketplaceClientOptions {
   now?: () => number
 }
 
-export type { CallOptions } from './paced-request'
-
-export interface ItemsResult {
+interface ItemsResult {
   items: Item[]
   skipped: SkippedItem[]
   /**

@@ -62,10 +62,6 @@ export class MarketplaceError extends Error {
   }
 }
 
-export function isMarketplaceError(e: unknown): e is MarketplaceError {
-  return e instanceof MarketplaceError
-}
-
 function inSeconds(ms: number | undefined): string {
   if (ms === undefined) return 'in a minute'
   const s = Math.max(1, Math.ceil(ms / 1000))

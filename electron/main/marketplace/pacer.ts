@@ -12,7 +12,7 @@ export interface PacerClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
-export const systemClock: PacerClock = { now: () => Date.now(), sleep: abortableSleep }
+const systemClock: PacerClock = { now: () => Date.now(), sleep: abortableSleep }
 
 export interface PacerOptions {
   /** Requests per window assumed until the server's X-RateLimit-Limit says otherwise. */
@@ -24,7 +24,7 @@ export interface PacerOptions {
   clock?: PacerClock
 }
 
-export interface PacerState {
+interface PacerState {
   /** Requests waiting for a slot. */
   queued: number
   inFlight: number

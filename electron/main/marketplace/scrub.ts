@@ -1,5 +1,5 @@
 /** The shortest piece of the key worth hiding: shorter runs occur by chance in any text. */
-export const MIN_KEY_FRAGMENT = 8
+const MIN_KEY_FRAGMENT = 8
 
 /**
  * The shortest piece masked in answers (data, not messages): item data is full of hex
@@ -7,7 +7,7 @@ export const MIN_KEY_FRAGMENT = 8
  * key now and then across a large catalogue, which would break a good media address. 12
  * characters never do by chance; an echo is the whole key or a large share of it.
  */
-export const MIN_KEY_FRAGMENT_IN_DATA = 12
+const MIN_KEY_FRAGMENT_IN_DATA = 12
 
 /** What a hidden piece of the key reads as. */
 export const KEY_MASK = '•••'

@@ -14,7 +14,7 @@ import type { FetchedMedia, MediaAnswer, MediaFetcher, MediaService } from './ty
 
 // Their homes are types.ts and prefetch-workers.ts; re-exported while the composition
 // root (cache/offline.ts today) still imports them from here.
-export type { FetchedMedia, MediaFetcher } from './types'
+
 export type { PrefetchOptions } from './prefetch-workers'
 
 export interface MediaCacheOptions {

@@ -1,7 +1,7 @@
 import type { Validation } from '../../../shared/ipc/contract'
 
 /** A code handed to the main window, with the verdict already got for it when there is one. */
-export interface MainLookup {
+interface MainLookup {
   code: string
   /** Set when the code was just checked (the lookup window, a tray entry): shown, not re-sent. */
   checked: Validation | null

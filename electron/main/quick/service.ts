@@ -40,7 +40,7 @@ export interface QuickLookupOptions {
 }
 
 /** Close to tray by default where a tray is the usual place (Windows, Linux); macOS keeps its dock. */
-export const defaultKeepInTray = (platform: string): boolean => platform !== 'darwin'
+const defaultKeepInTray = (platform: string): boolean => platform !== 'darwin'
 
 /**
  * The global shortcut's sentence when the system refuses it. Wayland sessions refuse all

@@ -7,7 +7,7 @@ import { TRAY_RECENT } from './tray-menu'
 const HISTORY_READ = 50
 
 /** Newest first, each code once (its latest check): re-checks must not fill the tray's five. */
-export function lastPerCode(entries: readonly HistoryEntry[]): HistoryEntry[] {
+function lastPerCode(entries: readonly HistoryEntry[]): HistoryEntry[] {
   const seen = new Set<string>()
   return entries.filter((e) => {
     const key = e.code.toLowerCase()
@@ -65,7 +65,7 @@ export function withRefreshAfter(
 }
 
 /** Bulk channels answer with the job; each code it answers is recorded in History too. */
-export const TRAY_STALE_AFTER_BULK = [
+const TRAY_STALE_AFTER_BULK = [
   'startBulk',
   'getBulk',
   'pauseBulk',

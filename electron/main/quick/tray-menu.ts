@@ -19,7 +19,7 @@ export const TRAY_RECENT = 5
  * "Valid · support expired · Flat Icons Pack · 3f1c2a9e…9b0c": the one verdict model's words,
  * judged at `now` like every other screen, so a code whose support ended never reads "Valid".
  */
-export function recentLabel(entry: HistoryEntry, now: Date): string {
+function recentLabel(entry: HistoryEntry, now: Date): string {
   const verdict = verdictOfEntry(entry, { now }).label
   const what = entry.itemName ? ` · ${entry.itemName}` : ''
   const label = `${verdict}${what} · ${shortCode(entry.code)}`

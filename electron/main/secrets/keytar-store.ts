@@ -21,7 +21,7 @@ export interface KeytarStoreOptions {
   log?: { warn(message: string): void }
 }
 
-export const KEYCHAIN_SERVICE = 'Seller Desk'
+const KEYCHAIN_SERVICE = 'Seller Desk'
 const PROBE_ACCOUNT = 'seller-desk-probe'
 
 function isKeytarLike(v: unknown): v is KeytarLike {

@@ -7,7 +7,7 @@ export const MAX_BASE_URL_LENGTH = 2048
 export const MAX_LABEL_LENGTH = 100
 
 /** One saved marketplace. The key is in the secret store, never here. */
-export const StoredConnectionSchema = z.object({
+const StoredConnectionSchema = z.object({
   id: z.string().min(1).max(100),
   label: z.string().min(1).max(MAX_LABEL_LENGTH),
   baseUrl: z.string().min(1).max(MAX_BASE_URL_LENGTH),
@@ -16,7 +16,7 @@ export const StoredConnectionSchema = z.object({
 export type StoredConnection = z.infer<typeof StoredConnectionSchema>
 
 /** Quick lookup's desktop settings; absent until the seller changes one (defaults apply). */
-export const QuickLookupSettingsSchema = z.object({
+const QuickLookupSettingsSchema = z.object({
   /** Electron accelerator; null: the seller turned the global shortcut off. */
   shortcut: z.string().min(1).max(60).nullable(),
   /** null: the platform's default (on for Windows and Linux, off for macOS). */

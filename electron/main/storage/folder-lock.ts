@@ -44,7 +44,7 @@ export class FolderInUse extends Error {
 }
 
 /** One sentence naming the running instance, for the terminal or a dialog. */
-export function runningElsewhereMessage(holder: LockHolder): string {
+function runningElsewhereMessage(holder: LockHolder): string {
   if (holder.kind === 'desktop')
     return 'Seller Desk is already running as the desktop app on this data folder: use its window, or quit it first.'
   if (holder.address === null)

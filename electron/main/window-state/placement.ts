@@ -4,7 +4,7 @@
  * Plain data in, plain data out; glue/window-state.ts feeds it Electron's screen.
  */
 
-export interface Rect {
+interface Rect {
   x: number
   y: number
   width: number
@@ -23,7 +23,7 @@ export interface Placement {
   maximized: boolean
 }
 
-export interface SavedPlacement extends Placement {
+interface SavedPlacement extends Placement {
   /** displayKey() of the display the window was on. */
   display: string
 }
@@ -39,13 +39,13 @@ export const EMPTY_WINDOW_STATE: WindowState = { version: 1, placements: [] }
 /** Displays the window was on, remembered; older ones drop off (resolutions change keys). */
 export const MAX_REMEMBERED_DISPLAYS = 8
 
-export const DEFAULT_SIZE = { width: 1280, height: 800 } as const
+const DEFAULT_SIZE = { width: 1280, height: 800 } as const
 
 /**
  * At least this much of the window, each way, must lie on the display's work area to be
  * restored there: a sliver at the edge is as lost as a window on a detached monitor.
  */
-export const MIN_VISIBLE = 64
+const MIN_VISIBLE = 64
 
 /**
  * A display is the same one only with the same id and the same bounds: ids are reused

@@ -12,7 +12,7 @@ import { preloadViews } from './routes'
  * settings, the views' code, the list's first window). Main answers in a few ms (Electron's
  * IPC, the browser host on this machine); only a slow start shows the skeleton, after this.
  */
-export const FIRST_FRAME_WAIT_MS = 150
+const FIRST_FRAME_WAIT_MS = 150
 
 /** Warms the formats on this thread when it is idle; returns how to call that off. */
 function warmFormatsWhenIdle(): () => void {

@@ -12,7 +12,7 @@ import { useValidate } from '../stores/validate'
  * main focuses the window when it leaves one. Only once connected: before that there is
  * nothing to check with, and the code waits.
  */
-export async function takePendingLookup(): Promise<void> {
+async function takePendingLookup(): Promise<void> {
   const r = await getBridge().takePendingLookup()
   if (!r.ok || r.data.code === null) return
   const { code, checked } = r.data

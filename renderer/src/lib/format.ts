@@ -147,20 +147,6 @@ export function formatRelative(iso: string | null | undefined, now: Date = new D
 }
 
 /**
- * Whole days from one instant to another (negative when `toIso` is earlier), counted
- * down to the day: 23 hours is 0 days. NaN when either date cannot be read.
- */
-export function daysBetween(fromIso: string, toIso: string): number {
-  const from = toDate(fromIso)
-  const to = toDate(toIso)
-  if (!from || !to) return Number.NaN
-  const diff = to.getTime() - from.getTime()
-  const days = Math.floor(Math.abs(diff) / DAY_MS)
-  // `|| 0` turns -0 into 0 so nobody reads "-0 days".
-  return (diff < 0 ? -days : days) || 0
-}
-
-/**
  * "12.6 MB", "500 MB": decimal units, as file managers on macOS and GNOME show them. Every
  * size in the app, cache limits included, goes through here so they compare at a glance.
  */

@@ -5,7 +5,7 @@ import type { AppError, Result } from '../../../shared/errors'
  * Electron (its download handler asks where to save) and in the browser host, so no
  * file-system channel is needed and main never writes where the renderer points it.
  */
-export function saveTextFile(filename: string, text: string, type = 'text/csv'): void {
+function saveTextFile(filename: string, text: string, type = 'text/csv'): void {
   // A byte-order mark makes spreadsheet apps read the file as UTF-8 (item names and
   // messages are not always ASCII).
   const blob = new Blob(['\ufeff', text], { type: `${type};charset=utf-8` })
@@ -26,7 +26,7 @@ export function saveTextFile(filename: string, text: string, type = 'text/csv'):
 }
 
 /** Main names the file; the name is still reduced to characters every file system takes. */
-export function safeFilename(name: string): string {
+function safeFilename(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '')
   return cleaned.length > 0 ? cleaned.slice(0, 120) : 'export.csv'
 }

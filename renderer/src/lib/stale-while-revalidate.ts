@@ -5,7 +5,7 @@ import type { LatestRequest } from './latest-request'
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 /** Data with how fresh it is, as main answers a cached read. */
-export interface Fresh<T> {
+interface Fresh<T> {
   data: T
   freshness: Freshness
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /** How often "now" moves on: days-left and "today" wording never needs finer. */
-export const NOW_TICK_MS = 60_000
+const NOW_TICK_MS = 60_000
 
 // One clock for every view that shows relative dates, so an app left open all day keeps
 // "12 days left" and "expired" true without each view running its own timer.

@@ -19,7 +19,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'error'
 export type AddByIdOutcome =
   { ok: true; item: Item; alreadyListed: boolean } | { ok: false; error: AppError }
 
-export interface ItemDetailState {
+interface ItemDetailState {
   id: number
   item: Item | null
   /** The list's row for it, shown while the full item is read. */

@@ -8,7 +8,7 @@ import { scanForCode } from '../../../shared/purchase-code'
 
 const MAX_RECENT = 50
 /** Lookups from earlier sessions listed under the field when Validate opens. */
-export const EARLIER_SHOWN = 8
+const EARLIER_SHOWN = 8
 
 interface ValidateState {
   /** What is in the field (kept when the seller opens the item and comes back). */

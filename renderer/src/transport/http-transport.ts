@@ -10,7 +10,7 @@ const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS)
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 
 /**
- * AppErrorSchema (shared/errors.ts) as a plain guard. The answer is our own host's (main
+ * AppError (shared/errors.ts) as a plain guard. The answer is our own host's (main
  * has already checked every request and marketplace answer with zod); checking its envelope
  * by hand keeps zod out of the renderer's bundle (docs/performance.md: P5).
  */

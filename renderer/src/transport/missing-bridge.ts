@@ -1,8 +1,8 @@
 import type { SellerDeskApi } from '../../../shared/ipc/api'
 import { channelMethods } from '../../../shared/ipc/channels'
 
-export const MISSING_BRIDGE_TITLE = "Seller Desk can't reach its local service"
-export const MISSING_BRIDGE_TEXT =
+const MISSING_BRIDGE_TITLE = "Seller Desk can't reach its local service"
+const MISSING_BRIDGE_TEXT =
   'This page was opened without its access key. Start Seller Desk with npm start (or npm run start:web) and open the address it prints, beginning http://127.0.0.1.'
 
 const SCREEN_ID = 'seller-desk-missing-bridge'

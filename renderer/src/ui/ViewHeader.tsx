@@ -59,7 +59,7 @@ function SyncLine({
   )
 }
 
-export function SyncStatus({
+function SyncStatus({
   freshness,
   busy
 }: {

@@ -2,7 +2,7 @@ import { create } from 'zustand'
 
 /** Short confirmations ("Copied", "Saved"): announced politely, gone by themselves. */
 
-export interface ToastEntry {
+interface ToastEntry {
   id: number
   message: string
 }

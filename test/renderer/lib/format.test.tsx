@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
-  daysBetween,
   formatBytes,
   formatCompactTime,
   formatDate,
@@ -102,18 +101,6 @@ describe('formatRelative', () => {
     expect(formatRelative('2025-06-10T09:00:00Z', now)).toBe('3 hours ago')
     expect(formatRelative('2025-06-09T12:00:00Z', now)).toBe('yesterday')
     expect(formatRelative('2025-06-13T12:00:00Z', now)).toBe('in 3 days')
-  })
-})
-
-describe('daysBetween', () => {
-  it('counts whole days in either direction', () => {
-    expect(daysBetween('2025-01-01T00:00:00Z', '2025-01-11T00:00:00Z')).toBe(10)
-    expect(daysBetween('2025-01-01T00:00:00Z', '2025-01-01T23:00:00Z')).toBe(0)
-    expect(daysBetween('2025-01-11T00:00:00Z', '2025-01-01T00:00:00Z')).toBe(-10)
-    expect(daysBetween('2025-01-02T00:00:00Z', '2025-01-01T01:00:00Z')).toBe(0)
-  })
-  it('is NaN for unreadable input', () => {
-    expect(daysBetween('nope', '2025-01-01T00:00:00Z')).toBeNaN()
   })
 })
 

@@ -37,7 +37,7 @@ export function socialLink(network: string, handle: string): SocialLink {
   }
 }
 
-export const wireSocialLinks = z
+const wireSocialLinks = z
   .union([z.array(z.unknown()), z.record(z.string(), z.unknown())], {
     error: 'expected a map of social networks to user names'
   })

@@ -8,11 +8,10 @@ import { z } from 'zod'
 // zod 4 treats a missing key as an error unless the schema itself is optional, even when a
 // union admits undefined or a transform would default it: every tolerant field goes through
 // .nullish()/.optional() first so that "absent" and "null" mean the same thing.
-export const nullish = <T extends z.ZodType>(schema: T) =>
-  schema.nullish().transform((v) => v ?? null)
+const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null)
 
 /** A raw value quoted in an error message, cut short: a hostile server could send megabytes. */
-export function quote(value: unknown): string {
+function quote(value: unknown): string {
   const s = JSON.stringify(value) ?? String(value)
   return s.length > 40 ? `${s.slice(0, 37)}...` : s
 }

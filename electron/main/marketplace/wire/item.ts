@@ -14,7 +14,7 @@ import {
 // An item as the spec and real installs send it, made the model's Item.
 
 /** real-installs §20: a comma-joined string or a list. */
-export const wireTags = z
+const wireTags = z
   .union([z.string(), z.array(z.union([z.string(), z.number(), z.null()]))], {
     error: 'expected a comma-separated string or a list of tags'
   })
@@ -30,7 +30,7 @@ export const wireTags = z
   })
 
 /** real-installs §23: null, an object {"0":"url",...} or a list. */
-export const wireScreenshots = z
+const wireScreenshots = z
   .union([z.array(z.unknown()), z.record(z.string(), z.unknown())], {
     error: 'expected a list or an object of screenshot URLs'
   })
@@ -48,7 +48,7 @@ export const wireScreenshots = z
 const optionValue = z.union([z.string(), z.number(), z.boolean()]).transform(String)
 
 /** real-installs §19: null, [], a list of strings, or a map of option name to a string or a list. */
-export const wireOptions = z
+const wireOptions = z
   .union(
     [
       z.array(optionValue),

@@ -1,7 +1,7 @@
 import type { AppError } from '../../../../shared/errors'
 import { hostOf } from '../../lib/host'
 
-export type ConnectField = 'baseUrl' | 'apiKey' | null
+type ConnectField = 'baseUrl' | 'apiKey' | null
 
 export interface ConnectProblem {
   /** What happened and the one next step, in the seller's terms. */

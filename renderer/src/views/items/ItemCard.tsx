@@ -17,7 +17,7 @@ export function categoryLine(item: Pick<ItemSummary, 'category' | 'sub_category'
   return item.sub_category ? `${item.category} › ${item.sub_category}` : item.category
 }
 
-export function PriceLine({ item }: { item: ItemSummary }): React.JSX.Element {
+function PriceLine({ item }: { item: ItemSummary }): React.JSX.Element {
   return (
     <span className={styles.price}>
       <span title="Regular licence">{formatMoney(item.price.regular, item.currency)}</span>

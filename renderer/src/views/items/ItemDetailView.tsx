@@ -33,9 +33,7 @@ function DetailSkeleton(): React.JSX.Element {
  * Unnamed options come as "Name: value, value" strings (the spec's shape): each becomes its
  * own term instead of one "Options" line that runs every name and value together.
  */
-export function optionRows(
-  options: readonly ItemOption[]
-): Array<{ term: string; detail: string }> {
+function optionRows(options: readonly ItemOption[]): Array<{ term: string; detail: string }> {
   return options.flatMap((o) => {
     if (o.name !== null) return [{ term: o.name, detail: o.values.join(', ') }]
     return o.values.map((v) => {

@@ -9,7 +9,7 @@ import { categoryLine } from './ItemCard'
 import { KindBadge } from './KindBadge'
 import styles from './ItemDetail.module.css'
 
-export async function copyItemId(id: number): Promise<void> {
+async function copyItemId(id: number): Promise<void> {
   try {
     await navigator.clipboard.writeText(String(id))
     toast(`Copied item id ${id}`)

@@ -8,7 +8,7 @@ import { MediaViewer } from './MediaViewer'
 import styles from './ItemMedia.module.css'
 
 /** Preview image first, then screenshots, without repeats. */
-export function galleryImages(item: Item): string[] {
+function galleryImages(item: Item): string[] {
   const list = [item.media.preview_image ?? item.media.thumbnail, ...item.media.screenshots].filter(
     (u): u is string => typeof u === 'string' && u.length > 0
   )

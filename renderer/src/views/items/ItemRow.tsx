@@ -5,7 +5,7 @@ import { ItemThumb } from './ItemThumb'
 import { KindBadge } from './KindBadge'
 import styles from './ItemRow.module.css'
 
-export const LIST_COLUMNS = ['Item', 'Kind', 'Version', 'Published', 'Regular', 'Extended'] as const
+const LIST_COLUMNS = ['Item', 'Kind', 'Version', 'Published', 'Regular', 'Extended'] as const
 
 /** List mode: one dense row per item, columns aligned with the header above the list. */
 export const ItemRow = memo(function ItemRow({

@@ -16,10 +16,6 @@ export function KindIcon({
   return <ImageIcon size={size} aria-hidden />
 }
 
-export function kindLabel(kind: ItemKind): string {
-  return LABEL[kind]
-}
-
 /** Icon and word: the kind never depends on recognising an icon alone. */
 export function KindBadge({
   kind,

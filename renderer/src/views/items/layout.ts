@@ -5,9 +5,9 @@
 
 export const GRID_GAP = 16
 export const GRID_PADDING = 24
-export const MIN_CARD_WIDTH = 220
+const MIN_CARD_WIDTH = 220
 /** Info block under the 16:10 thumbnail: two name lines, category, prices, date. */
-export const CARD_INFO_HEIGHT = 118
+const CARD_INFO_HEIGHT = 118
 export const LIST_ROW_HEIGHT = 60
 
 export interface GridGeometry {

@@ -8,7 +8,7 @@ import card from '../../ui/Card.module.css'
 import styles from './Settings.module.css'
 
 /** The keychain's everyday name on each system, so the seller knows where to look. */
-export function keychainName(platform: string | undefined): string {
+function keychainName(platform: string | undefined): string {
   switch (platform) {
     case 'darwin':
       return 'the macOS Keychain'
@@ -26,10 +26,7 @@ export function keychainName(platform: string | undefined): string {
  * missing Secret Service) new keys live in memory only, and saying "kept in the keyring"
  * would contradict the banner above.
  */
-export function keysStatement(
-  state: ConnectionsState | null,
-  platform: string | undefined
-): string {
+function keysStatement(state: ConnectionsState | null, platform: string | undefined): string {
   const where = keychainName(platform)
   if (state?.keychain === 'unavailable') {
     const saved = state.connections.some((c) => c.keyStorage === 'keychain')

@@ -14,7 +14,7 @@ function licenceWords(license: string): string {
  * "Valid, Regular licence, Northwind Admin", "Valid · support expired, …" or "Not valid
  * (Invalid purchase code)": the verdict in the words every other screen uses.
  */
-export function entrySummary(entry: HistoryEntry, now: Date): string {
+function entrySummary(entry: HistoryEntry, now: Date): string {
   const label = entryVerdict(entry, now).label
   if (!entry.valid) return entry.message ? `${label} (${entry.message})` : label
   const parts = [label]

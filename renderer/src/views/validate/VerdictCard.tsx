@@ -33,7 +33,7 @@ function wasValidLine(v: Extract<Validation, { valid: false }>, now: Date): stri
  * the earlier check said the same in the same minute as this one: the card's "Checked …"
  * line would show the very same time twice.
  */
-export function previousLine(v: Validation, now: Date): string | null {
+function previousLine(v: Validation, now: Date): string | null {
   if (!v.previous) return null
   const when = formatDateTime(v.previous.checkedAt, now)
   if (v.previous.valid === v.valid && when === formatDateTime(v.checkedAt, now)) return null

@@ -1,7 +1,7 @@
 import { validVerdict } from '../../../../shared/verdict'
 import { formatDate } from '../../lib/format'
 
-export type Tone = 'ok' | 'warn' | 'neutral'
+type Tone = 'ok' | 'warn' | 'neutral'
 
 export interface SupportLine {
   tone: Tone

@@ -4,10 +4,13 @@ import type { AppError, ErrorKind, Result } from '../../shared/errors'
 import type { SellerDeskApi } from '../../shared/ipc/api'
 import {
   methods,
+  type BulkJob,
+  type BulkResult,
   type CacheInfo,
   type ConnectionView,
   type ConnectionsState,
   type Freshness,
+  type HistoryEntry,
   type ItemsPayload,
   type Method,
   type RequestOf
@@ -167,6 +170,55 @@ export function samplePurchase(overrides: Partial<Purchase> = {}): Purchase {
     downloaded: true,
     date: '2024-05-01T10:00:00.000000Z',
     ...overrides
+  }
+}
+
+/** One row of the lookup history: a valid check of a Regular licence with support. */
+export function historyEntry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    code: '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c',
+    valid: true,
+    checkedAt: '2026-11-20T10:00:00.000Z',
+    message: null,
+    license: 'Regular License',
+    itemId: 101,
+    itemName: 'Northwind Admin Dashboard',
+    supportedUntil: '2099-01-01T00:00:00.000Z',
+    price: 24,
+    currency: 'USD',
+    downloaded: true,
+    flag: null,
+    ...overrides
+  }
+}
+
+/** A bulk job as main reports it, counting the results that are no longer pending. */
+export function bulkJob(results: BulkResult[], overrides: Partial<BulkJob> = {}): BulkJob {
+  const done = results.filter((r) => r.status !== 'pending').length
+  return {
+    jobId: 'job-1',
+    state: done === results.length ? 'done' : 'running',
+    done,
+    total: results.length,
+    waitingUntil: null,
+    results,
+    ...overrides
+  }
+}
+
+/** A code of a bulk run not checked yet. */
+export function pendingResult(code: string): BulkResult {
+  return {
+    code,
+    looksLikeUuid: true,
+    status: 'pending',
+    itemId: null,
+    itemName: null,
+    license: null,
+    supportedUntil: null,
+    message: null,
+    errorKind: null,
+    flag: null
   }
 }
 

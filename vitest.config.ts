@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 // (electron/main/x/y.ts -> test/main/x/y.test.ts, renderer/src/x/Y.tsx ->
 // test/renderer/x/Y.test.tsx). Three projects:
 // - node: everything without a browser, in parallel: main, host, shared, the whole app over
-//   the host's HTTP (test/app), bench and repo-level checks;
+//   the host's HTTP (test/app-over-http), bench and repo-level checks;
 // - jsdom: renderer components and stores (test/renderer);
 // - e2e: the renderer in real Chromium through the browser host (test/e2e), one file at a
 //   time because each drives a browser, and the other tests in Chromium (IN_CHROMIUM).

@@ -10,6 +10,7 @@ import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { getPacer } from '../../../electron/main/marketplace'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
+import { data, until } from '../../support/results'
 
 const quiet = { warn: () => undefined, error: () => undefined }
 const appInfo = { name: 'Seller Desk', version: '0.1.0', platform: 'linux' }
@@ -18,21 +19,6 @@ const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok)
-    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
-  return result.data as T
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, tries = 200): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await probe()
-    if (value !== null) return value
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
 
 async function demoServer(options: DemoServerOptions): Promise<DemoServer> {
   const demo = await startDemoServer({ port: 0, ...options })

@@ -9,6 +9,7 @@ import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createKeytarSecretStore } from '../../../electron/main/secrets/keytar-store'
 import type { SecretStore } from '../../../electron/main/secrets/types'
 import { filesContaining, filesUnder } from '../../support/files-under'
+import { data } from '../../support/results'
 
 // The real keychain only exists inside test/with-keychain.sh (it sets SELLER_DESK_KEYCHAIN).
 const keychainExpected = process.env['SELLER_DESK_KEYCHAIN'] !== undefined
@@ -55,12 +56,6 @@ async function stopFlow(flow: Flow | undefined): Promise<void> {
   await flow.app.close()
   await flow.demo.close()
   await rm(flow.dataDir, { recursive: true, force: true })
-}
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok)
-    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
-  return result.data as T
 }
 
 describe.skipIf(!keychainExpected)(

@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Result } from '../../../shared/errors'
 import type {
   BulkJob,
   CacheInfo,
@@ -19,6 +18,7 @@ import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { getPacer } from '../../../electron/main/marketplace'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 import { bodyBytes } from '../../support/media-server'
+import { data, until } from '../../support/results'
 
 const quiet = { warn: () => undefined, error: () => undefined }
 const appInfo = { name: 'Seller Desk', version: '0.1.0', platform: 'linux' }
@@ -31,21 +31,6 @@ async function allFiles(dir: string): Promise<string[]> {
     else out.push(full)
   }
   return out
-}
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok)
-    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
-  return result.data as T
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, tries = 200): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await probe()
-    if (value !== null) return value
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error(`gave up waiting for ${what}`)
 }
 
 describe('offline stores inside the app, against the demo marketplace', () => {

@@ -7,6 +7,7 @@ import { createApp, type SellerDeskApp } from '../../../electron/main/app'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/demo'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
+import { data } from '../../support/results'
 
 // The demo in 'real' mode answers as a real install (real-installs §15, 18).
 const quiet = { warn: () => undefined, error: () => undefined }
@@ -33,12 +34,6 @@ async function setUp(
   })
   cleanups.push(() => app.close())
   return { demo, call: (method, request) => dispatch(app.handlers, method, request, quiet) }
-}
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok)
-    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
-  return result.data as T
 }
 
 type ItemsAnswer = { data: { items: Array<{ id: number }>; listProblem: string | null } }

@@ -2,20 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Result } from '../../../shared/errors'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 import { filesUnder } from '../../support/files-under'
+import { data } from '../../support/results'
 
 const quiet = { warn: () => undefined, error: () => undefined }
 const appInfo = { name: 'Seller Desk', version: '0.1.0', platform: 'linux' }
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok)
-    throw new Error(`expected success, got ${result.error.kind}: ${result.error.message}`)
-  return result.data as T
-}
 
 interface DemoView {
   id: string

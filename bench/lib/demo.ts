@@ -1,5 +1,5 @@
 import { startDemoServer, type DemoServer } from '../../electron/demo'
-import { getPacer } from '../../electron/main/marketplace'
+import { getPacer } from '../../electron/main/marketplace/pacer-registry'
 
 /**
  * The spec-mode demo with the bench's catalogue size. Like the app's built-in demo, its

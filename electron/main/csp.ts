@@ -1,8 +1,9 @@
 /**
  * The renderer's Content-Security-Policy: the one place it is written. The build puts it
  * into index.html's meta tag (electron.vite.config.ts, `cspMeta`), the desktop app sends it
- * as a header on app:// and dev-server answers (glue/), and the browser host sends it on its
- * pages (electron/host/server.ts). A header can also forbid framing, which a meta tag cannot.
+ * as a header on app:// and dev-server answers (glue/, through withCsp), and the browser host
+ * sends it on its pages (electron/host/server.ts). A header can also forbid framing, which a
+ * meta tag cannot.
  */
 export const APP_CSP: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
@@ -48,4 +49,17 @@ export function cspMetaContent(dev: boolean): string {
 /** The policy as a response header: the meta tag's, and no framing by anyone. */
 export function cspHeader(dev: boolean): string {
   return `${cspMetaContent(dev)}; frame-ancestors 'none'`
+}
+
+/** Adds the policy to a response's headers, replacing any the server sent itself. */
+export function withCsp(
+  headers: Record<string, string | string[]> | undefined,
+  policy: string
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (name.toLowerCase() !== 'content-security-policy') out[name] = value
+  }
+  out['Content-Security-Policy'] = [policy]
+  return out
 }

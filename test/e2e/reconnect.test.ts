@@ -1,6 +1,6 @@
 import { describe, it, onTestFinished } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/demo'
-import { getPacer } from '../../electron/main/marketplace'
+import { getPacer } from '../../electron/main/marketplace/pacer-registry'
 import { startHarness } from './harness'
 
 // The marketplace goes away and comes back while the app is open: "Offline" clears by

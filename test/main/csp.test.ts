@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CSP_PLACEHOLDER, cspMeta } from '../../electron.vite.config'
-import { APP_CSP, cspHeader, cspMetaContent } from '../../electron/main/csp'
+import { APP_CSP, cspHeader, cspMetaContent, withCsp } from '../../electron/main/csp'
 
 const indexHtml = readFileSync(resolve(__dirname, '../../renderer/index.html'), 'utf8')
 
@@ -79,5 +79,18 @@ describe('the one CSP', () => {
     }
     expect([...dev.keys()]).toEqual([...strict.keys()])
     expect(cspHeader(true)).toContain("script-src 'self' 'unsafe-inline';")
+  })
+})
+
+describe('CSP header on Electron answers', () => {
+  it('replaces any policy the server sent, whatever its header case', () => {
+    const out = withCsp(
+      { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] },
+      "default-src 'self'"
+    )
+    expect(out).toEqual({
+      'Content-Type': ['text/html'],
+      'Content-Security-Policy': ["default-src 'self'"]
+    })
   })
 })

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import { expect } from 'vitest'
-import { MarketplaceError } from '../../electron/main/marketplace'
+import { MarketplaceError } from '../../electron/main/marketplace/errors'
 
 export interface Received {
   method: string

@@ -1,5 +1,5 @@
 import { AppFailure, isKindedError } from '../ipc/failure'
-import { scrubKey, scrubKeyDeep } from '../marketplace'
+import { scrubKey, scrubKeyDeep } from '../marketplace/scrub'
 
 /**
  * Runs a call made with an API key and makes sure nothing leaving it mentions the key (or

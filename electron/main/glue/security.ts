@@ -1,7 +1,6 @@
 import { app, session, type IpcMainInvokeEvent, type Session, type WebContents } from 'electron'
 import { safeExternalUrl } from '../ipc/external-url'
-import { cspHeader } from '../csp'
-import { withCsp } from './csp'
+import { cspHeader, withCsp } from '../csp'
 
 export interface HardenOptions {
   /** True for our own pages (app://seller-desk or the dev server); nothing else may load. */

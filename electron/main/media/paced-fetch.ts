@@ -1,4 +1,6 @@
-import { getPacer, type FetchLike, type Pacer } from '../marketplace'
+import { getPacer } from '../marketplace/pacer-registry'
+import type { FetchLike } from '../marketplace/http'
+import type { Pacer } from '../marketplace/pacer'
 import { fetchMedia } from './fetch-media'
 import type { ClassifyAddress } from '../marketplace/address-class'
 import { guardedFetch } from '../marketplace/guarded-fetch'

@@ -2,9 +2,8 @@ import { create } from 'zustand'
 import type { AppError } from '../../../shared/errors'
 import type { HistoryEntry, SampleCodes, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
-import { isOneWord, normaliseCode } from '../lib/codes'
 import { latestRequest } from '../lib/latest-request'
-import { scanForCode } from '../../../shared/purchase-code'
+import { isOneWord, normaliseCode, scanForCode } from '../../../shared/purchase-code'
 
 const MAX_RECENT = 50
 /** Lookups from earlier sessions listed under the field when Validate opens. */

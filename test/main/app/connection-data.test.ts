@@ -8,7 +8,7 @@ import { createApp, type SellerDeskApp } from '../../../electron/main/app'
 import { safeSegment } from '../../../electron/main/cache/versioned-file'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../electron/demo'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
-import { getPacer } from '../../../electron/main/marketplace'
+import { getPacer } from '../../../electron/main/marketplace/pacer-registry'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 import { data, until } from '../../support/results'
 

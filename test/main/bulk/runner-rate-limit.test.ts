@@ -9,11 +9,9 @@ import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import { HistoryStore } from '../../../electron/main/history/history-store'
 import { createPurchaseCheck } from '../../../electron/main/lookup/purchase-check'
 import { createFreshVerdicts } from '../../../electron/main/quick/fresh-verdicts'
-import {
-  createMarketplaceClient,
-  createPacer,
-  type FetchLike
-} from '../../../electron/main/marketplace'
+import { createMarketplaceClient } from '../../../electron/main/marketplace/client'
+import { createPacer } from '../../../electron/main/marketplace/pacer'
+import type { FetchLike } from '../../../electron/main/marketplace/http'
 
 describe('bulk validation against a rate-limited real-mode demo', () => {
   let demo: DemoServer

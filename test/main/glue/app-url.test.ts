@@ -2,20 +2,6 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { appUrlCheck, devRendererUrl } from '../../../electron/main/glue/app-url'
-import { withCsp } from '../../../electron/main/glue/csp'
-
-describe('CSP header on Electron answers', () => {
-  it('replaces any policy the server sent, whatever its header case', () => {
-    const out = withCsp(
-      { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] },
-      "default-src 'self'"
-    )
-    expect(out).toEqual({
-      'Content-Type': ['text/html'],
-      'Content-Security-Policy': ["default-src 'self'"]
-    })
-  })
-})
 
 describe('app URL check', () => {
   const built = appUrlCheck({ devUrl: null })

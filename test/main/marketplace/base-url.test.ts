@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  isLoopbackHost,
-  MarketplaceError,
-  normaliseBaseUrl
-} from '../../../electron/main/marketplace'
+import { isLoopbackHost, normaliseBaseUrl } from '../../../electron/main/marketplace/base-url'
+import { MarketplaceError } from '../../../electron/main/marketplace/errors'
 
 function kindOf(fn: () => unknown): string | undefined {
   try {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import {
   createMarketplaceClient,
-  createPacer,
   type MarketplaceClientOptions
-} from '../../../electron/main/marketplace'
+} from '../../../electron/main/marketplace/client'
+import { createPacer } from '../../../electron/main/marketplace/pacer'
 import { pacedMediaFetcher } from '../../../electron/main/media/paced-fetch'
 import { failure, startFixture, type Fixture } from '../../support/marketplace-fixture'
 

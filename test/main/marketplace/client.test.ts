@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMarketplaceClient,
-  createPacer,
-  MarketplaceError,
   type MarketplaceClientOptions
-} from '../../../electron/main/marketplace'
+} from '../../../electron/main/marketplace/client'
+import { createPacer } from '../../../electron/main/marketplace/pacer'
+import { MarketplaceError } from '../../../electron/main/marketplace/errors'
 import { messages } from '../../../electron/main/marketplace/errors'
 import { parseItemsResponse } from '../../../electron/main/marketplace/wire/normalise'
 import {

@@ -1,4 +1,4 @@
-import type { PacerClock } from '../../../electron/main/marketplace'
+import type { PacerClock } from '../../../electron/main/marketplace/pacer'
 
 /** Lets pending promise callbacks (and the pacer's loop) run before time moves on. */
 export const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))

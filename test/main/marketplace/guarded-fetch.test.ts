@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addressClass } from '../../../electron/main/marketplace/address-class'
 import { guardedFetch } from '../../../electron/main/marketplace/guarded-fetch'
-import { MarketplaceError } from '../../../electron/main/marketplace'
+import { MarketplaceError } from '../../../electron/main/marketplace/errors'
 import { fetchMedia } from '../../../electron/main/media/fetch-media'
 
 // The media transport connects only where the guard allows, judged by the address it

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import {
   createMarketplaceClient,
-  createPacer,
-  KEY_PROOF_MS,
-  MarketplaceError,
   type MarketplaceClientOptions
-} from '../../../electron/main/marketplace'
+} from '../../../electron/main/marketplace/client'
+import { createPacer } from '../../../electron/main/marketplace/pacer'
+import { KEY_PROOF_MS } from '../../../electron/main/marketplace/key-proof'
+import { MarketplaceError } from '../../../electron/main/marketplace/errors'
 import {
   ACCOUNT,
   failure,

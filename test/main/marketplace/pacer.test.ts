@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createPacer,
-  getPacer,
-  MarketplaceError,
-  reserveOf,
-  type PacerTicket
-} from '../../../electron/main/marketplace'
+import { createPacer, type PacerTicket } from '../../../electron/main/marketplace/pacer'
+import { getPacer } from '../../../electron/main/marketplace/pacer-registry'
+import { MarketplaceError } from '../../../electron/main/marketplace/errors'
+import { reserveOf } from '../../../electron/main/marketplace/send-budget'
 import { FakeClock, flush } from './fake-clock'
 
 const rl = (

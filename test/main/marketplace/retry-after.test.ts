@@ -4,7 +4,7 @@ import {
   parseRetryAfter,
   rateLimitFrom,
   retryAfterFrom
-} from '../../../electron/main/marketplace'
+} from '../../../electron/main/marketplace/retry-after'
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
 const headers = (h: Record<string, string>): Headers => new Headers(h)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPacer, MarketplaceError, type Pacer } from '../../../electron/main/marketplace'
+import { createPacer, type Pacer } from '../../../electron/main/marketplace/pacer'
+import { MarketplaceError } from '../../../electron/main/marketplace/errors'
 import { fetchMedia } from '../../../electron/main/media/fetch-media'
 import { pacedMediaFetcher } from '../../../electron/main/media/paced-fetch'
 import { KEY, startFixture, type Fixture } from '../../support/marketplace-fixture'

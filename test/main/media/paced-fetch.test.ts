@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../../electron/demo'
+import { createMarketplaceClient } from '../../../electron/main/marketplace/client'
 import {
-  createMarketplaceClient,
   createPacer,
-  type FetchLike,
   type Pacer,
   type PacerPriority
-} from '../../../electron/main/marketplace'
+} from '../../../electron/main/marketplace/pacer'
+import type { FetchLike } from '../../../electron/main/marketplace/http'
 import { MediaCache } from '../../../electron/main/media/media-cache'
 import { countedOrigin, pacedMediaFetcher } from '../../../electron/main/media/paced-fetch'
 

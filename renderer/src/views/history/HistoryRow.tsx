@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react'
 import type { HistoryEntry } from '../../../../shared/ipc/contract'
-import { shortCode } from '../../lib/codes'
+import { shortCode } from '../../../../shared/purchase-code'
 import { entryVerdict } from '../../lib/verdict'
 import { Spinner } from '../../ui/Spinner'
 import { CheckedAt, ItemCell, SupportCell, VerdictCell } from './HistoryCells'

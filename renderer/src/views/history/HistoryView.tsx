@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FileDown, History, SearchX } from 'lucide-react'
-import { shortCode } from '../../lib/codes'
+import { shortCode } from '../../../../shared/purchase-code'
 import { useNow } from '../../lib/use-now'
 import { useHistory } from '../../stores/history'
 import { useNav } from '../../stores/nav'

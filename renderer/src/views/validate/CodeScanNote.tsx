@@ -1,5 +1,5 @@
 import { ListChecks, ScanSearch, Send } from 'lucide-react'
-import { isOneWord, shortCode } from '../../lib/codes'
+import { isOneWord, shortCode } from '../../../../shared/purchase-code'
 import { Button } from '../../ui/Button'
 import styles from './Validate.module.css'
 

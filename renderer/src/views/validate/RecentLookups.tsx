@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { HistoryEntry, Validation } from '../../../../shared/ipc/contract'
 import { entryOf } from '../../../../shared/verdict'
-import { shortCode } from '../../lib/codes'
+import { shortCode } from '../../../../shared/purchase-code'
 import { formatDateTime } from '../../lib/format'
 import { entryVerdict } from '../../lib/verdict'
 import { VerdictBadge } from '../../ui/VerdictBadge'

@@ -10,7 +10,7 @@ import {
 import type { Validation } from '../../../../shared/ipc/contract'
 import type { Purchase } from '../../../../shared/model'
 import { verdictOfValidation, type Verdict } from '../../../../shared/verdict'
-import { shortCode } from '../../lib/codes'
+import { shortCode } from '../../../../shared/purchase-code'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { categoryLine } from '../items/ItemCard'
 import { ItemThumb } from '../items/ItemThumb'

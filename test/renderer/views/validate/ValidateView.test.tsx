@@ -7,7 +7,7 @@ import { NOT_VALID_EXPLANATION } from '../../../../renderer/src/views/validate/V
 import { useValidate } from '../../../../renderer/src/stores/validate'
 import { useNav } from '../../../../renderer/src/stores/nav'
 import { useBulk } from '../../../../renderer/src/stores/bulk'
-import { isUuidShaped, normaliseCode, shortCode } from '../../../../renderer/src/lib/codes'
+import { isUuidShaped, normaliseCode, shortCode } from '../../../../shared/purchase-code'
 import { scanForCode } from '../../../../shared/purchase-code'
 import type { SellerDeskApi } from '../../../../shared/ipc/api'
 import type { HistoryEntry } from '../../../../shared/ipc/contract'

@@ -83,6 +83,28 @@ export default tseslint.config(
     }
   },
   {
+    // The renderer tests' fake bridge stands in for main: it answers queryItems with main's
+    // own search engine (plain code, no Node), so the views see main's order and counts.
+    files: ['test/renderer/fake-bridge.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)electron(/(?!main/catalogue/item-search$).*)?$',
+              message: 'The renderer talks to main only through the bridge.'
+            },
+            {
+              group: ['node:*', ...NODE_BUILTINS],
+              message: 'The renderer talks to main only through the bridge.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

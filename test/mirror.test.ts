@@ -340,6 +340,7 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
       'shared/ipc/contract.ts',
       'shared/ipc/schemas.ts',
       'shared/item-summary.ts',
+      'shared/item-query.ts',
       'shared/media-url.ts',
       'shared/model.ts'
     ]

@@ -1,5 +1,6 @@
 import type { Item } from '../../../shared/model'
 import type { ItemsPayload, ItemsQuery, ItemsWindow } from '../../../shared/ipc/contract'
+import type { ItemFilters } from '../../../shared/item-query'
 import {
   buildIndex,
   buildSearchText,
@@ -7,9 +8,8 @@ import {
   matchPositions,
   queryWords,
   wordsMatcher,
-  type ItemFilters,
   type ItemIndex
-} from '../../../shared/item-query'
+} from './item-search'
 import { FIRST_WINDOW, summaryOf } from '../../../shared/item-summary'
 
 // One index per list (the cache answers the same array while its file is unchanged), and

@@ -6,11 +6,11 @@ import {
   keepMatching,
   matchPositions,
   queryWords,
-  wordsMatcher,
-  type ItemFilters
-} from '../../shared/item-query'
-import type { Item } from '../../shared/model'
-import { item } from '../support/fake-market'
+  wordsMatcher
+} from '../../../electron/main/catalogue/item-search'
+import type { ItemFilters } from '../../../shared/item-query'
+import type { Item } from '../../../shared/model'
+import { item } from '../../support/fake-market'
 
 const NAMES = [
   'Northwind Admin',
@@ -154,7 +154,7 @@ describe('the name collator', () => {
     Intl.Collator = Counting as typeof Intl.Collator
     try {
       vi.resetModules()
-      const fresh = await import('../../shared/item-query')
+      const fresh = await import('../../../electron/main/catalogue/item-search')
       expect(made).toBe(0)
       const index = fresh.buildIndex([
         { ...item(1), category: 'b' },

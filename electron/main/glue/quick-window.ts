@@ -1,5 +1,5 @@
 import { BrowserWindow, screen } from 'electron'
-import { placeNear } from '../quick/placement'
+import { placeNear } from '../window-placement/near-pointer'
 import { APP_PAGE_URL } from './app-url'
 import { secureWebPreferences } from './web-preferences'
 import type { WindowOptions } from './window'

@@ -4,8 +4,8 @@ import {
   recordPlacement,
   type DisplayInfo,
   type Placement
-} from '../window-state/placement'
-import { WindowStateFile } from '../window-state/window-state-file'
+} from '../window-placement/main-window'
+import { WindowStateFile } from '../window-placement/window-state-file'
 
 export interface WindowStateKeeper {
   /** Where a new main window goes, given the displays attached now. */
@@ -18,7 +18,7 @@ const info = (d: Display): DisplayInfo => ({ id: d.id, bounds: d.bounds, workAre
 
 /**
  * The glue only reads Electron's screen and window; choosing and storing is
- * window-state/ (plain Node). Moves and resizes arrive many times a second while the user
+ * window-placement/ (plain Node). Moves and resizes arrive many times a second while the user
  * drags, so they are saved once things settle; closing saves at once.
  */
 export async function openWindowState(

@@ -1,6 +1,6 @@
 import { BrowserWindow } from 'electron'
 import { join } from 'node:path'
-import type { Placement } from '../window-state/placement'
+import type { Placement } from '../window-placement/main-window'
 import { APP_PAGE_URL } from './app-url'
 import { secureWebPreferences } from './web-preferences'
 

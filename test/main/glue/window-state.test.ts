@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMainWindow } from '../../../electron/main/glue/window'
 import { openWindowState } from '../../../electron/main/glue/window-state'
-import { WINDOW_STATE_FILE } from '../../../electron/main/window-state/window-state-file'
+import { WINDOW_STATE_FILE } from '../../../electron/main/window-placement/window-state-file'
 import type { FakeBrowserWindow, FakeDisplay } from './fakes'
 
 // Window state through the fake 'electron' module: the fake screen is the attached

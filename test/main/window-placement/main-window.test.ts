@@ -10,11 +10,11 @@ import {
   recordPlacement,
   type DisplayInfo,
   type WindowState
-} from '../../../electron/main/window-state/placement'
+} from '../../../electron/main/window-placement/main-window'
 import {
   WINDOW_STATE_FILE,
   WindowStateFile
-} from '../../../electron/main/window-state/window-state-file'
+} from '../../../electron/main/window-placement/window-state-file'
 
 // Choosing where the main window opens, and keeping that in the data folder: plain Node,
 // real files.

@@ -1,15 +1,10 @@
+import type { Rect } from './rect'
+
 /**
  * Where the main window opens: the size, position and maximised state it last had on a
  * display that is still attached, else a default size centred on the primary display.
  * Plain data in, plain data out; glue/window-state.ts feeds it Electron's screen.
  */
-
-interface Rect {
-  x: number
-  y: number
-  width: number
-  height: number
-}
 
 export interface DisplayInfo {
   id: number

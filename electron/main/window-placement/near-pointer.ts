@@ -1,13 +1,4 @@
-export interface Point {
-  x: number
-  y: number
-}
-export interface Rect {
-  x: number
-  y: number
-  width: number
-  height: number
-}
+import type { Point, Rect } from './rect'
 
 /** Gap between the pointer and the window, so the pointer does not cover its top edge. */
 const OFFSET = 12

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../storage/atomic-file'
-import { EMPTY_WINDOW_STATE, MAX_REMEMBERED_DISPLAYS, type WindowState } from './placement'
+import { EMPTY_WINDOW_STATE, MAX_REMEMBERED_DISPLAYS, type WindowState } from './main-window'
 
 export const WINDOW_STATE_FILE = 'window-state.json'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Handlers } from '../../../electron/main/ipc/dispatch'
-import { placeNear } from '../../../electron/main/quick/placement'
+import { placeNear } from '../../../electron/main/window-placement/near-pointer'
 import type { BulkJob, HistoryEntry, QuickSettings } from '../../../shared/ipc/contract'
 import {
   trayFeed,

@@ -8,30 +8,20 @@ import { HISTORY_PAGE, useHistory } from '../../../../renderer/src/stores/histor
 import { useNav } from '../../../../renderer/src/stores/nav'
 import { useToasts } from '../../../../renderer/src/ui/toast'
 import { Toaster } from '../../../../renderer/src/ui/Toaster'
-import { HOSTILE, deferred, err, installFakeBridge, ok, samplePurchase } from '../../fake-bridge'
+import {
+  HOSTILE,
+  deferred,
+  err,
+  historyEntry as entry,
+  installFakeBridge,
+  ok,
+  samplePurchase
+} from '../../fake-bridge'
 import { captureDownloads } from '../../save-capture'
 
 const A = '3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c'
 const B = '8d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f'
 const C = '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e'
-
-function entry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    code: A,
-    valid: true,
-    checkedAt: '2026-11-20T10:00:00.000Z',
-    message: null,
-    license: 'Regular License',
-    itemId: 101,
-    itemName: 'Northwind Admin Dashboard',
-    supportedUntil: '2099-01-01T00:00:00.000Z',
-    price: 24,
-    currency: 'USD',
-    downloaded: true,
-    flag: null,
-    ...overrides
-  }
-}
 
 const notValid = (code: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry =>
   entry({

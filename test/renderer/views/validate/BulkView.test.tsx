@@ -11,7 +11,15 @@ import { useValidate } from '../../../../renderer/src/stores/validate'
 import { scopeStoresToConnection } from '../../../../renderer/src/frame/connection-scope'
 import { useGlobalShortcuts } from '../../../../renderer/src/frame/shortcuts'
 import { Toaster } from '../../../../renderer/src/ui/Toaster'
-import { HOSTILE, err, installFakeBridge, ok, sampleConnections } from '../../fake-bridge'
+import {
+  HOSTILE,
+  bulkJob as job,
+  err,
+  installFakeBridge,
+  ok,
+  pendingResult as pending,
+  sampleConnections
+} from '../../fake-bridge'
 import { stubLayout } from '../items/items-layout'
 import { captureDownloads } from '../../save-capture'
 
@@ -20,20 +28,6 @@ const B = '8d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f'
 const C = '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e'
 const JOB = 'job-1'
 
-function pending(code: string): BulkResult {
-  return {
-    code,
-    looksLikeUuid: true,
-    status: 'pending',
-    itemId: null,
-    itemName: null,
-    license: null,
-    supportedUntil: null,
-    message: null,
-    errorKind: null,
-    flag: null
-  }
-}
 const valid = (code: string, name = 'Northwind Admin Dashboard'): BulkResult => ({
   ...pending(code),
   status: 'valid',
@@ -47,19 +41,6 @@ const notValid = (code: string, message = 'Invalid purchase code'): BulkResult =
   status: 'not-valid',
   message
 })
-
-function job(results: BulkResult[], overrides: Partial<BulkJob> = {}): BulkJob {
-  const done = results.filter((r) => r.status !== 'pending').length
-  return {
-    jobId: JOB,
-    state: done === results.length ? 'done' : 'running',
-    done,
-    total: results.length,
-    waitingUntil: null,
-    results,
-    ...overrides
-  }
-}
 
 /** getBulk answers each snapshot in turn, then keeps answering the last one. */
 function snapshots(list: BulkJob[]): SellerDeskApi['getBulk'] {

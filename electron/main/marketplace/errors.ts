@@ -77,8 +77,8 @@ export const messages = {
   unauthorized: () =>
     "The marketplace refused this API key. Check it in your marketplace's Settings → API, or generate a new one.",
   keyRefusedOnValidation: () =>
-    'The marketplace refused this API key, so the code was not checked (the key may have been replaced or revoked): ' +
-    "copy the current key from the marketplace's Settings → API and paste it under Replace API key in Seller Desk's Settings.",
+    'Not checked: the marketplace refused the API key (it may have been replaced or revoked). ' +
+    "Copy the current key from the marketplace's Settings → API into Replace API key in Seller Desk's Settings.",
   htmlPage: () =>
     "This address answers with a web page, not the Seller API: check the URL, and that the API is switched on in the marketplace's admin.",
   apiOff: () =>

@@ -97,6 +97,17 @@ describe('csv', () => {
       for (const piece of pieces) expect(piece, cell).not.toMatch(/^[=+\-@\t\r]/)
     }
   })
+
+  it('defuses formulas after a tab, for a paste or a tab-separated import', () => {
+    expect(csvCell('Kit\t=HYPERLINK("http://x")')).toBe(`"'Kit\t'=HYPERLINK(""http://x"")"`)
+    for (const cell of ['x\t@SUM(1)', 'Kit\t=1\t+1', 'a\t-b', 'a\t\t=1', 'x;\t=1']) {
+      // Split the way a tab-separated reader would (quotes dropped): no piece is a formula.
+      const pieces = csvCell(cell).replace(/^"|"$/g, '').split(/[\t;]/)
+      for (const piece of pieces) expect(piece, JSON.stringify(cell)).not.toMatch(/^[=+\-@\r]/)
+    }
+    // A tab before ordinary text is left as it is.
+    expect(csvCell('Kit\tPro')).toBe('Kit\tPro')
+  })
 })
 
 describe('HistoryStore', () => {

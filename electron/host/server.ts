@@ -1,3 +1,4 @@
+import { INSTANCE_HEADER } from '../main/storage/folder-lock'
 import { access } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -21,6 +22,8 @@ export interface HostServerOptions {
   /** Reuse a token (a restart keeps open pages working); a fresh one otherwise. */
   token?: string
   log?: DispatchLog
+  /** The data-folder lock's instance id, sent with every answer (INSTANCE_HEADER). */
+  instance?: string
 }
 
 export interface HostServer {
@@ -74,6 +77,8 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(ALWAYS)) res.setHeader(name, value)
+    // A later launch reading the lock asks this address whether the lock is really ours.
+    if (options.instance) res.setHeader(INSTANCE_HEADER, options.instance)
     if (!hostAllowed(req.headers, port)) {
       sendText(res, 403, 'Forbidden: Seller Desk answers only at 127.0.0.1 or localhost.')
       return

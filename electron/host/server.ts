@@ -11,7 +11,7 @@ import { handleMedia } from './media-route'
 import { hostAllowed, originAllowed } from './origin-guard'
 import { handleRpc } from './rpc-route'
 import { serveStatic } from './static-files'
-import { newToken } from './token'
+import { mediaTokenOf, newToken } from './token'
 
 export interface HostServerOptions {
   app: Pick<SellerDeskApp, 'handlers' | 'media'>
@@ -33,6 +33,8 @@ export interface HostServer {
   /** The address to open: the base URL with the token in the fragment. */
   url: string
   token: string
+  /** What media addresses carry: opens /media only, never /rpc. */
+  mediaToken: string
   close(): Promise<void>
 }
 
@@ -72,6 +74,7 @@ async function readCsp(rendererDir: string): Promise<string> {
 export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
   const csp = await readCsp(options.rendererDir)
   const token = options.token ?? newToken()
+  const mediaToken = mediaTokenOf(token)
   const log = options.log ?? console
   let port = 0
 
@@ -106,7 +109,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       return
     }
     if (url.pathname === '/media') {
-      await handleMedia(req, res, url.searchParams, options.app.media, token)
+      await handleMedia(req, res, url.searchParams, options.app.media, mediaToken)
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -147,8 +150,9 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   return {
     port,
     baseUrl,
-    url: `${baseUrl}/#token=${token}`,
+    url: `${baseUrl}/#token=${token}&media=${mediaToken}`,
     token,
+    mediaToken,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

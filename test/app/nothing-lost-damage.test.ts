@@ -32,7 +32,7 @@ const stored = (h: DurableHost, url: string): boolean =>
 const mediaGet = (h: DurableHost, url: string) =>
   rawRequest({
     port: h.host.server.port,
-    path: `/media?u=${encodeURIComponent(url)}&t=${h.host.server.token}`
+    path: `/media?u=${encodeURIComponent(url)}&t=${h.host.server.mediaToken}`
   })
 
 describe('damage stays local', () => {

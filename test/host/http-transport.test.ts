@@ -8,8 +8,10 @@ import { createHttpTransport, HOST_STOPPED } from '../../renderer/src/transport/
 import {
   takeHostToken,
   TOKEN_STORAGE_KEY,
+  MEDIA_TOKEN_STORAGE_KEY,
   type TokenPlace
 } from '../../renderer/src/transport/token'
+import { rawRequest, rpcRequest } from '../support/harness-http'
 
 // The renderer's browser transport, run in Node against a real host: same fetch API,
 // same wire, no browser needed to pin down its Results.
@@ -36,12 +38,33 @@ describe('the browser transport against a real host', () => {
     expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
   })
 
-  it('builds media addresses on the host with the token', () => {
-    const api = createHttpTransport({ token: host.server.token, baseUrl: host.server.baseUrl })
+  it('builds media addresses with the media token, never the call token', () => {
+    const api = createHttpTransport({
+      token: host.server.token,
+      mediaToken: host.server.mediaToken,
+      baseUrl: host.server.baseUrl
+    })
     const remote = 'https://market.example/a b.jpg?x=1&y=2'
-    expect(api.mediaUrl(remote)).toBe(
-      `${host.server.baseUrl}/media?u=${encodeURIComponent(remote)}&t=${host.server.token}`
+    const address = api.mediaUrl(remote)
+    expect(address).toBe(
+      `${host.server.baseUrl}/media?u=${encodeURIComponent(remote)}&t=${host.server.mediaToken}`
     )
+    expect(address).not.toContain(host.server.token)
+  })
+
+  it('a copied media address opens media only: its token is refused by every call', async () => {
+    const { port, token, mediaToken } = host.server
+    expect(mediaToken).not.toBe(token)
+    const asCall = await rpcRequest(port, 'listConnections', mediaToken, undefined, {
+      Origin: host.server.baseUrl
+    })
+    expect(asCall.status).toBe(401)
+    // And the call token no longer opens media: each secret does one thing.
+    const media = await rawRequest({
+      port,
+      path: `/media?u=${encodeURIComponent('https://market.example/x.jpg')}&t=${token}`
+    })
+    expect(media.status).toBe(401)
   })
 
   it('turns a refused token into an offline Result that says how to recover', async () => {
@@ -132,13 +155,15 @@ function fakePlace(
 describe('the host token in the page', () => {
   const token = 'abcDEF0123456789_-abcDEF0123456789_-abcDEFG'
 
-  it('takes the token from the fragment, clears the address bar and keeps it for reloads', () => {
-    const place = fakePlace(`#token=${token}`)
-    expect(takeHostToken(place)).toBe(token)
+  it('takes the tokens from the fragment, clears the address bar and keeps them for reloads', () => {
+    const media = 'mediaTOKEN0123456789_-mediaTOKEN0123456789_'
+    const place = fakePlace(`#token=${token}&media=${media}`)
+    expect(takeHostToken(place)).toEqual({ rpc: token, media })
     expect(place.url).toBe('/')
     expect(place.store[TOKEN_STORAGE_KEY]).toBe(token)
-    // The reload: no fragment any more, the token comes from sessionStorage.
-    expect(takeHostToken(place)).toBe(token)
+    expect(place.store[MEDIA_TOKEN_STORAGE_KEY]).toBe(media)
+    // The reload: no fragment any more, the tokens come from sessionStorage.
+    expect(takeHostToken(place)).toEqual({ rpc: token, media })
   })
 
   it('clears the address bar at once, and keeps the token when told to', () => {
@@ -148,7 +173,7 @@ describe('the host token in the page', () => {
       takeHostToken(place, (write) => {
         keep = write
       })
-    ).toBe(token)
+    ).toEqual({ rpc: token, media: null })
     expect(place.url).toBe('/')
     expect(place.store[TOKEN_STORAGE_KEY]).toBeUndefined()
     keep!()

@@ -108,6 +108,8 @@ export const messages = {
     `The marketplace sent an answer Seller Desk cannot read (${detail}).`,
   tooLarge: (limitBytes: number) =>
     `The marketplace's answer is larger than ${Math.round(limitBytes / (1024 * 1024))} MB, more than Seller Desk accepts: check the marketplace URL.`,
+  tooManyItems: (limit: number) =>
+    `The marketplace listed more than ${limit.toLocaleString('en')} items, more than Seller Desk reads in one catalogue: check the marketplace URL, or ask the site's admin whether the list is right.`,
   mediaTooLarge: (limitBytes: number) =>
     `This media file is larger than ${Math.round(limitBytes / (1024 * 1024))} MB, more than Seller Desk loads.`,
   mediaRedirects: () => 'This media address redirects too many times: it was not loaded.',

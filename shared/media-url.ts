@@ -8,7 +8,7 @@ export function mediaProtocolUrl(remoteUrl: string): string {
   return `${MEDIA_SCHEME}://media/?u=${encodeURIComponent(remoteUrl)}`
 }
 
-/** The browser host's equivalent route; the token is the host's per-launch secret. */
+/** The browser host's equivalent route; the token is the host's per-launch media token. */
 export function mediaHttpPath(remoteUrl: string, token: string): string {
   return `/media?u=${encodeURIComponent(remoteUrl)}&t=${encodeURIComponent(token)}`
 }

@@ -8,6 +8,13 @@
  * about, never refused.
  */
 
+/**
+ * How much of a paste a single check searches: more than any support mail. A copied log
+ * file is cut here rather than scanned whole (ten million characters overflowed the
+ * finder's regular expression).
+ */
+export const MAX_SCANNED_TEXT = 100_000
+
 /** At most this many codes per bulk job: more is a paste mistake, and hours of pacing. */
 export const MAX_BULK_CODES = 2_000
 
@@ -91,28 +98,34 @@ export function extractCodes(text: string, limit: number = MAX_BULK_CODES): stri
   return [...seen]
 }
 
-/** What one field's text holds, for a single check. */
-export type CodeScan =
+/** What one field's text holds, for a single check; `cut` when only its start was searched. */
+export type CodeScan = { cut: boolean } &
   /** Nothing code-shaped: the seller is told before anything is sent. */
-  | { kind: 'none'; text: string }
-  /** Exactly one code: check `code`. */
-  | { kind: 'one'; code: string; looksLikeUuid: boolean; extracted: boolean }
-  /** Several: check `code` (the first) or all of them in bulk. */
-  | { kind: 'many'; code: string; looksLikeUuid: boolean; codes: string[] }
+  (
+    | { kind: 'none'; text: string }
+    /** Exactly one code: check `code`. */
+    | { kind: 'one'; code: string; looksLikeUuid: boolean; extracted: boolean }
+    /** Several: check `code` (the first) or all of them in bulk. */
+    | { kind: 'many'; code: string; looksLikeUuid: boolean; codes: string[] }
+  )
 
 /**
- * The code a single check should send for what the seller typed or pasted: the same
+ * The code a single check should send for what the seller typed or pasted (its first
+ * MAX_SCANNED_TEXT characters): the same
  * extraction bulk uses, so a code inside a sentence is found and a sentence is never sent.
  * `extracted` says the code differs from the text, so the UI shows which it checked.
  */
-export function scanForCode(text: string): CodeScan {
+export function scanForCode(pasted: string): CodeScan {
+  const cut = pasted.length > MAX_SCANNED_TEXT
+  const text = cut ? pasted.slice(0, MAX_SCANNED_TEXT) : pasted
   const whole = normalisePurchaseCode(text).code
   const codes = extractCodes(text)
-  if (codes.length === 0) return { kind: 'none', text: whole }
+  if (codes.length === 0) return { cut, kind: 'none', text: whole }
   const code = codes[0]!
   const looksLikeUuid = isUuidShaped(code)
-  if (codes.length === 1) return { kind: 'one', code, looksLikeUuid, extracted: code !== whole }
-  return { kind: 'many', code, looksLikeUuid, codes }
+  if (codes.length === 1)
+    return { cut, kind: 'one', code, looksLikeUuid, extracted: code !== whole }
+  return { cut, kind: 'many', code, looksLikeUuid, codes }
 }
 
 /** Short form for lists: the first and last groups, enough to tell codes apart. */

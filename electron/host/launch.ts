@@ -75,6 +75,7 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
   try {
     server = await startHostServer({
       app,
+      instance: lock.instance,
       rendererDir: options.rendererDir ?? defaultRendererDir,
       ...(options.port === undefined ? {} : { port: options.port }),
       ...(options.token === undefined ? {} : { token: options.token }),

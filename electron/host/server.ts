@@ -1,3 +1,4 @@
+import { INSTANCE_HEADER } from '../main/storage/folder-lock'
 import { access } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,7 +11,7 @@ import { handleMedia } from './media-route'
 import { hostAllowed, originAllowed } from './origin-guard'
 import { handleRpc } from './rpc-route'
 import { serveStatic } from './static-files'
-import { newToken } from './token'
+import { mediaTokenOf, newToken } from './token'
 
 export interface HostServerOptions {
   app: Pick<SellerDeskApp, 'handlers' | 'media'>
@@ -21,6 +22,8 @@ export interface HostServerOptions {
   /** Reuse a token (a restart keeps open pages working); a fresh one otherwise. */
   token?: string
   log?: DispatchLog
+  /** The data-folder lock's instance id, sent with every answer (INSTANCE_HEADER). */
+  instance?: string
 }
 
 export interface HostServer {
@@ -30,6 +33,8 @@ export interface HostServer {
   /** The address to open: the base URL with the token in the fragment. */
   url: string
   token: string
+  /** What media addresses carry: opens /media only, never /rpc. */
+  mediaToken: string
   close(): Promise<void>
 }
 
@@ -69,11 +74,14 @@ async function readCsp(rendererDir: string): Promise<string> {
 export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
   const csp = await readCsp(options.rendererDir)
   const token = options.token ?? newToken()
+  const mediaToken = mediaTokenOf(token)
   const log = options.log ?? console
   let port = 0
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(ALWAYS)) res.setHeader(name, value)
+    // A later launch reading the lock asks this address whether the lock is really ours.
+    if (options.instance) res.setHeader(INSTANCE_HEADER, options.instance)
     if (!hostAllowed(req.headers, port)) {
       sendText(res, 403, 'Forbidden: Seller Desk answers only at 127.0.0.1 or localhost.')
       return
@@ -101,7 +109,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       return
     }
     if (url.pathname === '/media') {
-      await handleMedia(req, res, url.searchParams, options.app.media, token)
+      await handleMedia(req, res, url.searchParams, options.app.media, mediaToken)
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -142,8 +150,9 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   return {
     port,
     baseUrl,
-    url: `${baseUrl}/#token=${token}`,
+    url: `${baseUrl}/#token=${token}&media=${mediaToken}`,
     token,
+    mediaToken,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

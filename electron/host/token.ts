@@ -1,8 +1,17 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** A fresh per-launch secret: 32 random bytes, base64url (43 characters, URL-safe). */
 export function newToken(): string {
   return randomBytes(32).toString('base64url')
+}
+
+/**
+ * The token media addresses carry, made from the launch's token: it opens /media only, and
+ * the launch's token cannot be worked back from it. Derived, so a restart that keeps the
+ * launch's token keeps the page's media addresses working too.
+ */
+export function mediaTokenOf(token: string): string {
+  return createHmac('sha256', token).update('seller-desk media').digest('base64url')
 }
 
 /**

@@ -42,8 +42,12 @@ export function whenIdleOrLeaving(win: Window): KeepToken {
 function chooseBridge(win: Window): BridgeChoice {
   const preload = preloadBridge(win)
   if (preload) return { kind: 'electron', api: preload }
-  const token = takeHostToken(win, whenIdleOrLeaving(win))
-  if (token) return { kind: 'browser', api: createHttpTransport({ token }) }
+  const tokens = takeHostToken(win, whenIdleOrLeaving(win))
+  if (tokens)
+    return {
+      kind: 'browser',
+      api: createHttpTransport({ token: tokens.rpc, mediaToken: tokens.media })
+    }
   return { kind: 'missing', api: createMissingBridge() }
 }
 

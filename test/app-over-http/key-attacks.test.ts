@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ACCOUNT, ITEM, PURCHASE, type Fixture } from '../support/marketplace-fixture'
 import { requestsWithKey, startKeyHost, startMarket, type KeyHost } from '../support/hostile-market'
 import { filesUnder } from '../support/secret-scan'
+import { dataOf, startDurableHost } from '../support/durable-host'
 
 // Attacks on the key through the real browser host over HTTP (token in hand, as a
 // compromised page or anyone holding the host's address has it), the real keychain, and
@@ -106,6 +108,68 @@ describe('origin-bound keys', () => {
     expect(withKey).toMatchObject({ ok: true, data: { baseUrl: hostile!.url } })
     expect(requestsWithKey(hostile!, KEY)).toEqual([])
     expect(requestsWithKey(hostile!, typed).length).toBeGreaterThan(0)
+  })
+})
+
+describe('a hand-edited settings.json', () => {
+  it('cannot send the saved key elsewhere: the key is bound to its origin in the keychain', async () => {
+    const [honest, hostile] = await markets(2)
+    const h = await startDurableHost()
+    open.push({ close: () => h.dispose() })
+    const added = dataOf(
+      await h.rpc<{ id: string }>('addConnection', { baseUrl: honest!.url, apiKey: KEY })
+    )
+    const { default: keytar } = await import('keytar')
+    const entry = await keytar.getPassword(h.keychainService, added.id)
+    expect(JSON.parse(entry!)).toEqual({ sealed: 1, origin: honest!.url, key: KEY })
+
+    // Another program rewrites the address in the data folder, then the app starts again.
+    await h.host.close()
+    const file = join(h.dataDir, 'settings.json')
+    const settings = JSON.parse(await readFile(file, 'utf8')) as {
+      connections: Array<{ baseUrl: string }>
+    }
+    settings.connections[0]!.baseUrl = hostile!.url
+    await writeFile(file, JSON.stringify(settings))
+    await h.restart()
+
+    const account = await h.rpc('getAccount', { refresh: true })
+    const check = await h.rpc('validatePurchase', { code: PURCHASE.purchase_code })
+    const test = await h.rpc('testConnection', { id: added.id })
+    for (const answer of [account, check, test]) expect(JSON.stringify(answer)).not.toContain(KEY)
+    expect(check).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+    expect(check.ok === false && check.error.message).toMatch(
+      /The saved API key belongs to 127\.0\.0\.1:\d+, but this connection now points at 127\.0\.0\.1:\d+/
+    )
+    expect(requestsWithKey(hostile!, KEY)).toEqual([])
+    // The address put back, the key works again.
+    await h.host.close()
+    settings.connections[0]!.baseUrl = honest!.url
+    await writeFile(file, JSON.stringify(settings))
+    await h.restart()
+    expect(await h.rpc('validatePurchase', { code: PURCHASE.purchase_code })).toMatchObject({
+      ok: true
+    })
+  })
+
+  it('binds a key saved before keys were bound to the address it is used with', async () => {
+    const [honest] = await markets(1)
+    const h = await startDurableHost()
+    open.push({ close: () => h.dispose() })
+    const added = dataOf(
+      await h.rpc<{ id: string }>('addConnection', { baseUrl: honest!.url, apiKey: KEY })
+    )
+    const { default: keytar } = await import('keytar')
+    // As an older Seller Desk wrote it: the bare key.
+    await keytar.setPassword(h.keychainService, added.id, KEY)
+    await h.restart()
+    expect(await h.rpc('validatePurchase', { code: PURCHASE.purchase_code })).toMatchObject({
+      ok: true
+    })
+    expect(JSON.parse((await keytar.getPassword(h.keychainService, added.id))!)).toMatchObject({
+      origin: honest!.url,
+      key: KEY
+    })
   })
 })
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { readFile, utimes, writeFile, mkdir } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { readFile, utimes, writeFile, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { mediaKey } from '../../electron/main/media/disk-index'
@@ -31,10 +32,36 @@ const stored = (h: DurableHost, url: string): boolean =>
 const mediaGet = (h: DurableHost, url: string) =>
   rawRequest({
     port: h.host.server.port,
-    path: `/media?u=${encodeURIComponent(url)}&t=${h.host.server.token}`
+    path: `/media?u=${encodeURIComponent(url)}&t=${h.host.server.mediaToken}`
   })
 
 describe('damage stays local', () => {
+  it('a folder or a named pipe where settings.json should be: the host answers and names it', async () => {
+    for (const kind of ['folder', 'pipe'] as const) {
+      const [a] = [await market([1])]
+      host = await startDurableHost()
+      await host.host.close()
+      const file = join(host.dataDir, 'settings.json')
+      if (kind === 'folder') await mkdir(file)
+      else execFileSync('mkfifo', [file])
+      await host.restart()
+      // A pipe opened for reading used to wait for a writer forever: every call hung.
+      const state = dataOf(await host.rpc<ConnectionsState>('listConnections'))
+      expect(state.connections).toEqual([])
+      expect(state.settingsNotice, kind).toContain(file)
+      const added = await host.rpc('addConnection', { baseUrl: a!.baseUrl, apiKey: a!.key })
+      expect(added.ok, kind).toBe(false)
+      if (!added.ok) {
+        expect(added.error.message, kind).toContain(file)
+        expect(added.error.message, kind).toMatch(kind === 'folder' ? /is a folder/ : /pipe/)
+      }
+      // Nothing was written over it.
+      expect((await stat(file)).isFile(), kind).toBe(false)
+      await host.dispose()
+      host = null
+    }
+  })
+
   it('drops only the invalid connection in settings.json, and says so', async () => {
     const [a, b] = [await market([1, 2]), await market([3, 4])]
     host = await startDurableHost()

@@ -49,7 +49,8 @@ describe('one writer per data folder', () => {
     expect(state.connections.map((c) => c.baseUrl)).toEqual([market.baseUrl])
     expect(second).toBeInstanceOf(FolderInUse)
     expect((second as FolderInUse).message).toBe(
-      `Seller Desk is already running at ${baseUrlBefore}: open the address it printed in its terminal, or stop it there (Ctrl+C) first.`
+      `Seller Desk is already running at ${baseUrlBefore}: open the address it printed in its terminal, or stop it there (Ctrl+C) first. ` +
+        `(If no Seller Desk is running, delete ${join(host.dataDir, LOCK_FILE)} and start again.)`
     )
   })
 
@@ -97,5 +98,46 @@ describe('one writer per data folder', () => {
     // Closing lets go of the folder: the lock file is gone.
     await host.host.close()
     await expect(readFile(join(dataDir, LOCK_FILE))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('takes over a lock whose pid now belongs to another, live program (reused after a crash)', async () => {
+    host = await startDurableHost()
+    const { dataDir } = host
+    await host.host.close()
+    // A live process that is not Seller Desk, as a pid reused after a crash would be.
+    const stranger = spawn('sleep', ['30'])
+    try {
+      for (const lock of [
+        // A browser host's lock: its address no longer answers as that instance.
+        { holder: { kind: 'browser', address: 'http://127.0.0.1:1' } },
+        // A desktop app's lock: the process under that pid started at another time.
+        { holder: { kind: 'desktop' }, processStartedAt: Date.now() - 3_600_000 }
+      ]) {
+        await writeFile(
+          join(dataDir, LOCK_FILE),
+          JSON.stringify({
+            pid: stranger.pid,
+            instance: 'crashed',
+            startedAt: new Date().toISOString(),
+            ...lock
+          })
+        )
+        host.host = await launchHost({ dataDir, port: 0, keychainService: host.keychainService })
+        dataOf(await host.rpc('getSettings'))
+        await host.host.close()
+      }
+    } finally {
+      stranger.kill()
+    }
+  })
+
+  it("still refuses while the lock's browser host answers as itself", async () => {
+    host = await startDurableHost()
+    const lock = JSON.parse(await readFile(join(host.dataDir, LOCK_FILE), 'utf8')) as {
+      holder: { address: string }
+    }
+    const answer = await fetch(lock.holder.address, { method: 'HEAD' })
+    expect(answer.headers.get('x-seller-desk-instance')).toMatch(/^[0-9a-f-]{36}$/)
+    await expect(launchHost({ dataDir: host.dataDir, port: 0 })).rejects.toBeInstanceOf(FolderInUse)
   })
 })

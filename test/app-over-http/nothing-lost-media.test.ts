@@ -48,7 +48,7 @@ describe('stalled and trickling media bodies', () => {
     const trickling = market.mediaUrl('/m/preview-8.png')
     const answer = await rawRequest({
       port: host.host.server.port,
-      path: `/media?u=${encodeURIComponent(trickling)}&t=${host.host.server.token}`
+      path: `/media?u=${encodeURIComponent(trickling)}&t=${host.host.server.mediaToken}`
     })
     expect(answer.status).toBe(504)
     expect(stored(host, trickling)).toBe(false)

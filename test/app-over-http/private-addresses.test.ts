@@ -86,10 +86,10 @@ async function marketNaming(internal: Internal): Promise<Fixture> {
 }
 
 async function media(h: KeyHost, remote: string): Promise<number> {
-  const { port, token } = h.host.server
+  const { port, mediaToken } = h.host.server
   const answer = await rawRequest({
     port,
-    path: `/media?u=${encodeURIComponent(remote)}&t=${token}`
+    path: `/media?u=${encodeURIComponent(remote)}&t=${mediaToken}`
   })
   return answer.status
 }

@@ -40,6 +40,7 @@ import { launchHost, type LaunchOptions, type RunningHost } from '../../electron
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
 import { launchChromium as launchSharedChromium } from '../support/chromium'
 import { filesHolding, textHolding } from '../support/secret-scan'
+import { savedKey } from '../support/keychain-entry'
 
 export interface HarnessOptions {
   /** Connect to the built-in demo marketplace before the page opens. */
@@ -178,7 +179,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const consoleLines: string[] = []
     cleanups.push(async () => {
       const { credentials } = await keychainCredentials(keychainService)
-      const secrets = [...new Set([...demoKeys, ...credentials.map((c) => c.password)])]
+      const secrets = [
+        ...new Set([...demoKeys, ...credentials.map((c) => savedKey(c.password) ?? '')])
+      ]
       leaks = await leaksOf(secrets, dataDir, pageText, consoleLines)
     })
     cleanups.push(() => running?.close() ?? Promise.resolve())

@@ -14,7 +14,8 @@ const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) a
 }
 // What `npm run start:web` runs, minus npm: plain Node on the built host, no TypeScript at launch.
 const START_WEB = pkg.scripts['start:web']!.split(' ')
-const URL_LINE = /^Seller Desk: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/
+const URL_LINE =
+  /^Seller Desk: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}&media=[A-Za-z0-9_-]{43}$/
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {

@@ -35,7 +35,9 @@ describe('the browser host over raw HTTP', () => {
   it('listens on loopback with a 32-byte base64url token in the URL fragment', () => {
     expect(host.server.baseUrl).toBe(`http://127.0.0.1:${port}`)
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
-    expect(host.server.url).toBe(`http://127.0.0.1:${port}/#token=${token}`)
+    expect(host.server.url).toBe(
+      `http://127.0.0.1:${port}/#token=${token}&media=${host.server.mediaToken}`
+    )
   })
 
   it('answers a call carrying the token with the Result dispatch produced', async () => {
@@ -215,7 +217,8 @@ describe('the browser host over raw HTTP', () => {
     }
   })
 
-  it('guards /media with the token from the query', async () => {
+  it('guards /media with the media token from the query', async () => {
+    const media = host.server.mediaToken
     const remote = encodeURIComponent('https://market.example/thumb.jpg')
     expect((await rawRequest({ port, path: `/media?u=${remote}` })).status).toBe(401)
     expect(
@@ -226,8 +229,10 @@ describe('the browser host over raw HTTP', () => {
         })
       ).status
     ).toBe(401)
-    expect((await rawRequest({ port, path: `/media?t=${token}` })).status).toBe(404)
-    const post = await rawRequest({ port, method: 'POST', path: `/media?u=${remote}&t=${token}` })
+    // The call token is not the media token: it opens no media.
+    expect((await rawRequest({ port, path: `/media?u=${remote}&t=${token}` })).status).toBe(401)
+    expect((await rawRequest({ port, path: `/media?t=${media}` })).status).toBe(404)
+    const post = await rawRequest({ port, method: 'POST', path: `/media?u=${remote}&t=${media}` })
     expect(post.status).toBe(405)
   })
 })

@@ -8,6 +8,7 @@ import { startDemoServer, type DemoServer } from '../../electron/demo'
 import { startHarness } from './harness'
 import { rpcRequest } from '../support/harness-http'
 import { filesHolding, filesUnder, secretForms, textHolding } from '../support/secret-scan'
+import { savedKey } from '../support/keychain-entry'
 
 // The API key is a password: it lives in the system keychain and nowhere else. After a
 // realistic session, no file in the data folder and no line of console output holds it.
@@ -135,7 +136,7 @@ describe('The API key', () => {
     ) as { data: { connections: { id: string }[] } }
     expect(listed.data.connections).toHaveLength(1)
     const id = listed.data.connections[0]?.id ?? ''
-    expect(await keytar.getPassword(h.keychainService, id)).toBe(market.apiKey)
+    expect(savedKey(await keytar.getPassword(h.keychainService, id))).toBe(market.apiKey)
     const used = market.requests.filter(
       (r) => r.query['api_key'] === market.apiKey || r.body.includes(market.apiKey)
     )

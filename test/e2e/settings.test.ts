@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../electron/demo'
 import { startHarness, type Harness } from './harness'
 import { rpcRequest } from '../support/harness-http'
+import { savedKey } from '../support/keychain-entry'
 
 interface Listed {
   ok: boolean
@@ -61,7 +62,9 @@ describe('Settings', () => {
     const secondId = listed.find((c) => c.label === 'Second shop')?.id
     expect(secondId).toBeDefined()
     // The key went to the real system keychain (this process runs under with-keychain.sh).
-    expect(await keytar.getPassword(h.keychainService, secondId ?? '')).toBe(market.apiKey)
+    expect(savedKey(await keytar.getPassword(h.keychainService, secondId ?? ''))).toBe(
+      market.apiKey
+    )
 
     // "Test" checks the saved key where it is kept: main reads it from the keychain.
     await second.getByRole('button', { name: 'Test Second shop' }).click()
@@ -88,7 +91,7 @@ describe('Settings', () => {
     // Removing the connection deleted its key from the keychain, not just the list entry.
     expect(await keytar.getPassword(h.keychainService, secondId ?? '')).toBeNull()
     const left = await keytar.findCredentials(h.keychainService)
-    expect(left.map((c) => c.password)).not.toContain(market.apiKey)
+    expect(left.map((c) => savedKey(c.password))).not.toContain(market.apiKey)
   })
 
   it('keeps the chosen theme across a reload', async () => {

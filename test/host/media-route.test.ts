@@ -82,7 +82,7 @@ describe('the browser host /media route', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  const path = (remote: string): string => mediaHttpPath(remote, server.token)
+  const path = (remote: string): string => mediaHttpPath(remote, server.mediaToken)
 
   it('streams what the media service answers, with its headers and nosniff', async () => {
     const remote = 'https://market.example/media/whole.png?v=2&size=big'
@@ -156,7 +156,7 @@ describe('the browser host /media route', () => {
     try {
       const answer = await rawRequest({
         port: bare.port,
-        path: mediaHttpPath('https://m.example/a.png', bare.token)
+        path: mediaHttpPath('https://m.example/a.png', bare.mediaToken)
       })
       expect(answer.status).toBe(404)
     } finally {

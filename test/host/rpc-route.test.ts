@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchHost, type RunningHost } from '../../electron/host/launch'
 import { channelMethods } from '../../shared/ipc/channels'
 import { createHttpTransport, HOST_STOPPED } from '../../renderer/src/transport/http-transport'
+import { rawRequest, rpcRequest } from '../support/harness-http'
 
 // POST /rpc/<method> as the page reaches it: the renderer's browser transport against a
 // real host in Node (same fetch API, same wire), so the two ends are pinned down together.
@@ -32,12 +33,33 @@ describe('the rpc route, through the browser transport', () => {
     expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
   })
 
-  it('builds media addresses on the host with the token', () => {
-    const api = createHttpTransport({ token: host.server.token, baseUrl: host.server.baseUrl })
+  it('builds media addresses with the media token, never the call token', () => {
+    const api = createHttpTransport({
+      token: host.server.token,
+      mediaToken: host.server.mediaToken,
+      baseUrl: host.server.baseUrl
+    })
     const remote = 'https://market.example/a b.jpg?x=1&y=2'
-    expect(api.mediaUrl(remote)).toBe(
-      `${host.server.baseUrl}/media?u=${encodeURIComponent(remote)}&t=${host.server.token}`
+    const address = api.mediaUrl(remote)
+    expect(address).toBe(
+      `${host.server.baseUrl}/media?u=${encodeURIComponent(remote)}&t=${host.server.mediaToken}`
     )
+    expect(address).not.toContain(host.server.token)
+  })
+
+  it('a copied media address opens media only: its token is refused by every call', async () => {
+    const { port, token, mediaToken } = host.server
+    expect(mediaToken).not.toBe(token)
+    const asCall = await rpcRequest(port, 'listConnections', mediaToken, undefined, {
+      Origin: host.server.baseUrl
+    })
+    expect(asCall.status).toBe(401)
+    // And the call token no longer opens media: each secret does one thing.
+    const media = await rawRequest({
+      port,
+      path: `/media?u=${encodeURIComponent('https://market.example/x.jpg')}&t=${token}`
+    })
+    expect(media.status).toBe(401)
   })
 
   it('turns a refused token into an offline Result that says how to recover', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalisePurchaseCode, scanForCode } from '../../shared/purchase-code'
+import { MAX_SCANNED_TEXT, normalisePurchaseCode, scanForCode } from '../../shared/purchase-code'
 
 const UUID = '3f2a9c1e-8b7d-4e6f-a5b4-c3d2e1f0a9b8'
 
@@ -36,6 +36,7 @@ describe('scanForCode', () => {
 
   it('takes the code out of a sentence or a labelled block, and says it did', () => {
     expect(scanForCode(`Purchase code: ${UUID.toUpperCase()} (thanks!)`)).toEqual({
+      cut: false,
       kind: 'one',
       code: UUID,
       looksLikeUuid: true,
@@ -48,6 +49,7 @@ describe('scanForCode', () => {
   it('sends a lone code as typed, whatever its shape', () => {
     expect(scanForCode(`  "${UUID}" `)).toMatchObject({ kind: 'one', code: UUID, extracted: false })
     expect(scanForCode('ABC123DEF456')).toEqual({
+      cut: false,
       kind: 'one',
       code: 'abc123def456',
       looksLikeUuid: false,
@@ -57,6 +59,7 @@ describe('scanForCode', () => {
 
   it('offers every code when the text holds several, the first for a single check', () => {
     expect(scanForCode(`${UUID}\n${OTHER}, ${UUID}`)).toEqual({
+      cut: false,
       kind: 'many',
       code: UUID,
       looksLikeUuid: true,
@@ -65,8 +68,19 @@ describe('scanForCode', () => {
   })
 
   it('says when nothing code-shaped is there', () => {
-    expect(scanForCode('hello')).toEqual({ kind: 'none', text: 'hello' })
+    expect(scanForCode('hello')).toEqual({ cut: false, kind: 'none', text: 'hello' })
     expect(scanForCode('Thanks for the help, see you 2024-05-01')).toMatchObject({ kind: 'none' })
-    expect(scanForCode(' \u200b ')).toEqual({ kind: 'none', text: '' })
+    expect(scanForCode(' \u200b ')).toEqual({ cut: false, kind: 'none', text: '' })
+  })
+
+  it('searches only the first 100,000 characters of a huge paste, and says so', () => {
+    const log = `${'x'.repeat(MAX_SCANNED_TEXT - 100)} code: ${UUID} ${'y'.repeat(10_000_000)}`
+    expect(scanForCode(log)).toMatchObject({ cut: true, kind: 'one', code: UUID })
+    // Ten million characters on one line, the code past the cut: none, and no RangeError.
+    expect(scanForCode(`${'a-b-c-d-'.repeat(1_250_000)}${UUID}`)).toMatchObject({
+      cut: true,
+      kind: 'none'
+    })
+    expect(scanForCode(UUID)).toMatchObject({ cut: false, kind: 'one' })
   })
 })

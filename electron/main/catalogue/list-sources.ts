@@ -146,11 +146,19 @@ export function createListSources({ cache, concurrency, now, quietly }: ListSour
     } catch (e) {
       if (kindOf(e) === 'not-found')
         return itemsFromKnownIds(connectionId, client, 'empty-or-single')
-      if (kindOf(e) === 'server')
+      // Only the documented 500 (an item without a sub-category, real-installs §18) is a
+      // data fault to tell the seller how to fix; a 503 or a dropped connection is what it is.
+      if (kindOf(e) === 'server' && statusOf(e) === 500)
         return itemsFromKnownIds(connectionId, client, 'server-data-fault')
       throw e
     }
   }
 
   return { withLearntItems, fetchItems }
+}
+
+/** The HTTP status a marketplace failure carries, when an answer came. */
+function statusOf(e: unknown): number | undefined {
+  const status = (e as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
 }

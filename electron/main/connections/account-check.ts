@@ -2,7 +2,7 @@ import type { Account } from '../../../shared/model'
 import { AppFailure } from '../ipc/failure'
 import { catalogueAnswers } from '../marketplace/banned-seller'
 import { kindOf } from '../util/kind-of'
-import { scrubbingKey } from './errors'
+import { scrubbingKey } from './scrubbing-key'
 import type { MarketplaceClientLike, MarketplacePort } from './marketplace-port'
 import { ACCOUNT_REFUSED_MESSAGE } from './messages'
 

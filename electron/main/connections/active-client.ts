@@ -1,5 +1,5 @@
 import type { StoredConnection } from '../settings/schema'
-import { scrubbingKey } from './errors'
+import { scrubbingKey } from './scrubbing-key'
 import type { MarketplaceClientLike, MarketplacePort } from './marketplace-port'
 
 /**

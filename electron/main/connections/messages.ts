@@ -37,3 +37,7 @@ export const newOriginNeedsKeyMessage = (host: string): string =>
 
 export const URL_TOO_LONG_MESSAGE =
   "That marketplace address is too long to save. Enter only the site's address, for example https://market.example.com."
+
+export const keyBoundElsewhereMessage = (savedHost: string, host: string): string =>
+  `The saved API key belongs to ${savedHost}, but this connection now points at ${host} (its settings were changed outside Seller Desk), so the key was not sent. ` +
+  `If you meant to move it, edit the connection and enter the key for ${host}.`

@@ -150,7 +150,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
       baseUrl,
       isDemo: false
     }
-    await keys.store(connection.id, request.apiKey, where)
+    await keys.store(connection.id, baseUrl, request.apiKey, where)
     try {
       await settings.update((s) => ({
         ...s,
@@ -201,7 +201,8 @@ export function createConnectionService<C extends MarketplaceClientLike>(
           throw new AppFailure('no-connection', keyMissingMessage(existing.label))
         // A new address or key is checked before anything is saved.
         if (urlChanged || request.apiKey !== undefined) await fetchAccount(baseUrl, apiKey)
-        if (request.apiKey !== undefined || moving) await keys.store(existing.id, apiKey, target)
+        if (request.apiKey !== undefined || moving)
+          await keys.store(existing.id, baseUrl, apiKey, target)
       }
     }
     const updated: StoredConnection = {

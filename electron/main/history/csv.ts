@@ -1,13 +1,14 @@
 /**
- * A formula start: at the very beginning, or after a `;` (spreadsheets set to split on
- * semicolons, as many European locales are, read `x;@SUM(1)` as two cells).
+ * A formula start: at the very beginning, or after a `;` or a tab (spreadsheets set to
+ * split on semicolons, as many European locales are, read `x;@SUM(1)` as two cells, and a
+ * paste or a tab-separated import splits `x<TAB>=SUM(1)` the same way).
  */
-const FORMULA = /(?:^|;)[=+\-@\t\r]/
+const FORMULA = /(?:^|[;\t])[=+\-@\t\r]/
 
 /**
  * One CSV cell, RFC 4180: quoted when it holds a quote, comma, semicolon or line break,
  * quotes doubled. A cell a spreadsheet would run as a formula (= + - @, or a leading tab
- * or carriage return, at the start or after a `;`) gets a leading apostrophe and every
+ * or carriage return, at the start or after a `;` or a tab) gets a leading apostrophe and every
  * `;` before one is quoted with it: a buyer chooses what a code or an item name says, and
  * an export must not become an attack on the seller's spreadsheet.
  */
@@ -15,9 +16,9 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   if (value === null || value === undefined) return ''
   let text = String(value)
   if (FORMULA.test(text)) {
-    // A semicolon-splitting reader would start a new cell after each `;`: each of those
-    // gets its own apostrophe, as the first cell does.
-    text = `'${text.replace(/;(?=[=+\-@\t\r])/g, ";'")}`
+    // A semicolon- or tab-splitting reader would start a new cell after each `;` or tab:
+    // each of those gets its own apostrophe, as the first cell does.
+    text = `'${text.replace(/([;\t])(?=[=+\-@\t\r])/g, "$1'")}`
   }
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { mkdir, open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { HistoryEntry, Validation } from '../../../shared/ipc/contract'
@@ -16,8 +16,17 @@ import { normaliseCode } from '../../../shared/purchase-code'
  * it does not know) are kept as they are, for the version that wrote them; only torn lines
  * (not JSON, a crash mid-append) are dropped.
  */
-const HISTORY_FORMAT = 1
+export const HISTORY_FORMAT = 1
 const DEFAULT_MAX_ENTRIES = 10_000
+/**
+ * The file's bound in bytes: past it, the newest lines that fit in half of it are kept.
+ * With fields bounded (MAX_FIELD), 10,000 entries take about 5 MB.
+ */
+const MAX_HISTORY_BYTES = 16 * 1024 * 1024
+/** What one text field of an entry keeps: an item name or licence longer than this is cut. */
+export const MAX_FIELD = 300
+/** A line this version cannot read is kept only up to this size (a newer format is never larger). */
+const MAX_KEPT_LINE = 64 * 1024
 
 const LineSchema = z.object({ v: z.literal(HISTORY_FORMAT), e: HistoryEntrySchema })
 
@@ -26,8 +35,9 @@ interface LoadedHistory {
   entries: HistoryEntry[]
   /** Lines this version cannot read, verbatim, oldest first. */
   kept: string[]
-  /** Lines in the file. */
+  /** Lines in the file, and its size in bytes. */
   lines: number
+  bytes: number
   /** The last entries, recorded but not yet appended to the file (their appends are queued). */
   unwritten: number
 }
@@ -36,6 +46,8 @@ export interface HistoryStoreOptions {
   dataDir: string
   /** Entries kept per connection; older ones go at compaction. */
   maxEntries?: number
+  /** The file's bound in bytes (MAX_HISTORY_BYTES). */
+  maxBytes?: number
   log?: StoreLog
   now?: () => Date
 }
@@ -60,6 +72,7 @@ export interface HistoryQuery {
 export class HistoryStore {
   private readonly dir: string
   private readonly maxEntries: number
+  private readonly maxBytes: number
   private readonly log: StoreLog
   /** Oldest first, as in the file. */
   private readonly loaded = new Map<string, LoadedHistory>()
@@ -70,6 +83,7 @@ export class HistoryStore {
   constructor(private readonly options: HistoryStoreOptions) {
     this.dir = join(options.dataDir, 'history')
     this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
+    this.maxBytes = Math.max(4096, options.maxBytes ?? MAX_HISTORY_BYTES)
     this.log = options.log ?? console
   }
 
@@ -96,7 +110,7 @@ export class HistoryStore {
       // without waiting for the disk.
       const before = this.latestFor(state.entries, validation.code)
       const flag = before?.valid && !validation.valid ? 'was-valid' : null
-      const entry = entryOf(validation, flag)
+      const entry = bounded(entryOf(validation, flag))
       state.entries.push(entry)
       state.unwritten++
       const write = this.serial.run(connectionId, () => this.append(connectionId, state, entry))
@@ -125,12 +139,14 @@ export class HistoryStore {
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 })
       const handle = await open(this.fileOf(connectionId), 'a', 0o600)
+      const line = `${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`
       try {
-        await handle.appendFile(`${JSON.stringify({ v: HISTORY_FORMAT, e: entry })}\n`)
+        await handle.appendFile(line)
         await handle.sync()
       } finally {
         await handle.close()
       }
+      state.bytes += Buffer.byteLength(line)
     } catch (e) {
       // Not on disk: not in memory either, so what History shows is what a restart shows.
       const at = state.entries.lastIndexOf(entry)
@@ -140,7 +156,8 @@ export class HistoryStore {
       state.unwritten--
     }
     state.lines++
-    if (state.lines > this.maxEntries * 1.5) await this.compact(connectionId, state)
+    if (state.lines > this.maxEntries * 1.5 || state.bytes > this.maxBytes)
+      await this.compact(connectionId, state)
   }
 
   /** The latest check of a code, if any ("checked before: 2 days ago, valid"). */
@@ -232,8 +249,10 @@ export class HistoryStore {
     // Temp files of a compaction killed mid-write.
     await (this.swept ??= sweepTempFiles(this.dir))
     let text = ''
+    let bytes = 0
+    let cut = false
     try {
-      text = await readFile(this.fileOf(connectionId), 'utf8')
+      ;({ text, bytes, cut } = await readTail(this.fileOf(connectionId), this.maxBytes))
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.log.warn(
@@ -256,21 +275,27 @@ export class HistoryStore {
         continue
       }
       const parsed = LineSchema.safeParse(json)
-      if (parsed.success) entries.push(parsed.data.e)
-      else kept.push(line)
+      if (parsed.success) entries.push(bounded(parsed.data.e))
+      else if (line.length <= MAX_KEPT_LINE) kept.push(line)
+      else torn++
     }
-    const state: LoadedHistory = { entries, kept, lines, unwritten: 0 }
+    const state: LoadedHistory = { entries, kept, lines, bytes, unwritten: 0 }
     this.loaded.set(connectionId, state)
     if (kept.length > 0)
       this.log.warn(
         `[history] kept ${kept.length} line(s) this version cannot read (a newer format?) as they are`
       )
-    if (torn > 0) {
+    if (cut) {
+      this.log.warn(
+        `[history] the lookup history was over ${this.maxBytes} bytes; kept its newest checks`
+      )
+      await this.compact(connectionId, state)
+    } else if (torn > 0) {
       this.log.warn(
         `[history] skipped ${torn} unreadable line(s) (torn by a crash) in the lookup history`
       )
       await this.compact(connectionId, state)
-    } else if (lines > this.maxEntries * 1.5) {
+    } else if (lines > this.maxEntries * 1.5 || bytes > this.maxBytes) {
       await this.compact(connectionId, state)
     }
     return state
@@ -284,15 +309,66 @@ export class HistoryStore {
     const fromKept = Math.min(over, state.kept.length)
     state.kept.splice(0, fromKept)
     state.entries.splice(0, over - fromKept)
-    const written = state.entries.slice(0, state.entries.length - state.unwritten)
+    // Then the bound in bytes: the newest lines that fit in half of it (so appends have
+    // room before the next compaction), the oldest going first, unreadable ones first of all.
+    const budget = this.maxBytes / 2
+    const lineOf = (e: HistoryEntry): string => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`
+    let written = state.entries.slice(0, state.entries.length - state.unwritten)
+    let lines = written.map(lineOf)
+    let total = [...state.kept, ...lines].reduce((n, l) => n + Buffer.byteLength(l) + 1, 0)
+    while (total > budget && state.kept.length > 0)
+      total -= Buffer.byteLength(state.kept.shift()!) + 1
+    let drop = 0
+    while (total > budget && drop < lines.length) total -= Buffer.byteLength(lines[drop++]!)
+    if (drop > 0) {
+      state.entries.splice(0, drop)
+      written = written.slice(drop)
+      lines = lines.slice(drop)
+    }
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     // Lines this version cannot read go first: a newer version wrote them before this one
     // was (re)installed, so they are the older checks.
-    await writeFileAtomic(
-      this.fileOf(connectionId),
-      state.kept.map((line) => `${line}\n`).join('') +
-        written.map((e) => `${JSON.stringify({ v: HISTORY_FORMAT, e })}\n`).join('')
-    )
+    const text = state.kept.map((line) => `${line}\n`).join('') + lines.join('')
+    await writeFileAtomic(this.fileOf(connectionId), text)
     state.lines = state.kept.length + written.length
+    state.bytes = Buffer.byteLength(text)
+  }
+}
+
+/** An entry with every text field cut to MAX_FIELD: a buyer's 15 MB item name stays out of the file. */
+function bounded(entry: HistoryEntry): HistoryEntry {
+  const cut = (text: string | null): string | null =>
+    text !== null && text.length > MAX_FIELD ? `${text.slice(0, MAX_FIELD - 1)}…` : text
+  return {
+    ...entry,
+    code: cut(entry.code) ?? '',
+    message: cut(entry.message),
+    license: cut(entry.license),
+    itemName: cut(entry.itemName),
+    supportedUntil: cut(entry.supportedUntil),
+    currency: cut(entry.currency),
+    checkedAt: cut(entry.checkedAt) ?? ''
+  }
+}
+
+/**
+ * The file's text, or its last `maxBytes` when it is larger (from the first whole line
+ * there): a file too large to read whole still gives its newest checks.
+ */
+async function readTail(
+  path: string,
+  maxBytes: number
+): Promise<{ text: string; bytes: number; cut: boolean }> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size <= maxBytes) return { text: await handle.readFile('utf8'), bytes: size, cut: false }
+    const tail = Buffer.alloc(maxBytes)
+    const { bytesRead } = await handle.read(tail, 0, maxBytes, size - maxBytes)
+    const text = tail.subarray(0, bytesRead).toString('utf8')
+    // The first line is most likely cut in two: it starts after the first line break.
+    return { text: text.slice(text.indexOf('\n') + 1), bytes: size, cut: true }
+  } finally {
+    await handle.close()
   }
 }

@@ -14,6 +14,7 @@ import type { Reading } from './interpret'
 import type { Operation } from './wire/envelopes'
 import { catalogueAnswers } from './banned-seller'
 import { createKeyProof } from './key-proof'
+import { createProofBatch } from './proof-batch'
 import {
   pacedRequest,
   type ApiRequest,
@@ -104,6 +105,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const userAgent = options.userAgent ?? defaultUserAgent()
   const log = options.log ?? console
+  let sentCount = 0
   const ctx: RequestContext = {
     fetch: fetchImpl,
     pacer,
@@ -117,7 +119,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       attempts: Math.max(0, options.retry?.attempts ?? RETRY_POLICY.attempts),
       maxWaitMs: options.retry?.maxWaitMs ?? RETRY_POLICY.maxWaitMs
     },
-    log
+    log,
+    nextSent: () => ++sentCount
   }
 
   function endpoint(path: string): URL {
@@ -129,11 +132,21 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return url
   }
 
-  const call = (
+  /** A paced request; a refusal of the key, on any operation, ends the trust in it. */
+  async function call(
     operation: Operation,
     request: ApiRequest,
     callOptions?: CallOptions
-  ): Promise<Reading> => pacedRequest(ctx, operation, request, callOptions)
+  ): Promise<Reading> {
+    try {
+      return await pacedRequest(ctx, operation, request, callOptions)
+    } catch (e) {
+      if (e instanceof MarketplaceError && e.kind === 'unauthorized') proof.refused(sentOf(request))
+      throw e
+    }
+  }
+
+  const sentOf = (request: ApiRequest): number => request.sent ?? sentCount
 
   function badShape(status: number, message: string): MarketplaceError {
     // The message quotes raw values: a server echoing the key must not get it on screen.
@@ -142,43 +155,44 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     })
   }
 
-  const proof = createKeyProof(async (callOptions) => {
-    try {
-      await readAccount(callOptions)
-      return true
-    } catch (e) {
-      if (!(e instanceof MarketplaceError && e.kind === 'unauthorized')) throw e
-    }
-    return catalogueAnswers(() => listItemsReport(callOptions))
-  }, options.now ?? Date.now)
+  const proof = createKeyProof(
+    async (callOptions) => {
+      try {
+        await readAccount(callOptions)
+        return true
+      } catch (e) {
+        if (!(e instanceof MarketplaceError && e.kind === 'unauthorized')) throw e
+      }
+      return catalogueAnswers(() => listItemsReport(callOptions))
+    },
+    () => sentCount,
+    options.now ?? Date.now
+  )
+  const bulkProofs = createProofBatch()
 
   async function readAccount(callOptions: CallOptions | undefined): Promise<Account> {
-    const reading = await call(
-      'account',
-      { url: withKey(endpoint('account/details')), method: 'GET' },
-      callOptions
-    )
-    if (reading.type === 'error-envelope')
+    const request: ApiRequest = { url: withKey(endpoint('account/details')), method: 'GET' }
+    const reading = await call('account', request, callOptions)
+    if (reading.type === 'error-envelope') {
+      proof.refused(sentOf(request))
       throw new MarketplaceError('unauthorized', messages.unauthorized())
+    }
     const parsed = parseAccountResponse(reading.body)
     if (!parsed.ok) throw badShape(200, parsed.message)
-    proof.works()
+    proof.works(sentOf(request))
     return parsed.value
   }
 
   async function listItemsReport(callOptions?: CallOptions): Promise<ItemsResult> {
-    let reading = await call(
-      'items',
-      {
-        url: withKey(endpoint('items/all')),
-        method: 'GET',
-        limits: {
-          timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
-          maxBodyBytes: options.maxBodyBytes ?? LIST_MAX_BODY
-        }
-      },
-      callOptions
-    )
+    const request: ApiRequest = {
+      url: withKey(endpoint('items/all')),
+      method: 'GET',
+      limits: {
+        timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
+        maxBodyBytes: options.maxBodyBytes ?? LIST_MAX_BODY
+      }
+    }
+    let reading = await call('items', request, callOptions)
     // Read item by item from the bytes when the answer allows; an item that is not JSON
     // makes the whole answer what it is without the scan (not JSON).
     const scanned = reading.type === 'payload' && reading.items ? reading.items : null
@@ -188,7 +202,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     const parsed = quick ?? parseItemsResponse(reading.body, { consume: true })
     if (!parsed.ok) throw badShape(200, parsed.message)
     // Only a working seller key is shown the catalogue.
-    proof.works()
+    proof.works(sentOf(request))
     return { items: parsed.value, skipped: parsed.skipped, notFound: false }
   }
 
@@ -223,12 +237,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       }
       const url = withKey(endpoint('items/item'))
       url.searchParams.set('item_id', String(id))
-      const reading = await call('item', { url, method: 'GET' }, callOptions)
+      const request: ApiRequest = { url, method: 'GET' }
+      const reading = await call('item', request, callOptions)
       if (reading.type === 'error-envelope')
         throw new MarketplaceError('not-found', messages.notFound(id))
       const parsed = parseItemResponse(reading.body)
       if (!parsed.ok) throw badShape(200, parsed.message)
-      proof.works()
+      proof.works(sentOf(request))
       return parsed.value
     },
 
@@ -242,13 +257,17 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           'That is text, not a purchase code (a code has no spaces). Paste just the code.'
         )
       const form = new URLSearchParams({ api_key: apiKey, purchase_code: code })
-      const reading = await call(
-        'purchase',
-        { url: endpoint('purchases/validation'), method: 'POST', form },
-        callOptions
+      const request: ApiRequest = { url: endpoint('purchases/validation'), method: 'POST', form }
+      const reading = await bulkProofs.track(callOptions, () =>
+        call('purchase', request, callOptions)
       )
       if (reading.type === 'error-envelope') {
-        if (!(await proof.isGood(callOptions ?? {})))
+        const sent = sentOf(request)
+        const asked = callOptions ?? {}
+        // A bulk run's "not valid" answers wait a little for one check covering them all.
+        if (asked.priority === 'bulk' && !proof.provenAfter(sent))
+          await bulkProofs.othersAnswered(() => proof.provenAfter(sent), asked.signal)
+        if (!(await proof.isGoodAfter(sent, asked)))
           throw new MarketplaceError('unauthorized', messages.keyRefusedOnValidation())
         return { valid: false, message: reading.message ?? 'Invalid purchase code' }
       }
@@ -256,7 +275,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       if (!parsed.ok) throw badShape(200, parsed.message)
       // Only the seller's own key gets a purchase back (a banned seller's included, whose
       // account read is refused): as good a proof as an account read.
-      proof.works()
+      proof.works(sentOf(request))
       return { valid: true, purchase: parsed.value }
     }
   }

@@ -73,8 +73,8 @@ export const messages = {
   unauthorized: () =>
     "The marketplace refused this API key. Check it in your marketplace's Settings → API, or generate a new one.",
   keyRefusedOnValidation: () =>
-    'The marketplace refused this API key, so the code was not checked (the key may have been replaced or revoked): ' +
-    "copy the current key from the marketplace's Settings → API and paste it under Replace API key in Seller Desk's Settings.",
+    'Not checked: the marketplace refused the API key (it may have been replaced or revoked). ' +
+    "Copy the current key from the marketplace's Settings → API into Replace API key in Seller Desk's Settings.",
   htmlPage: () =>
     "This address answers with a web page, not the Seller API: check the URL, and that the API is switched on in the marketplace's admin.",
   apiOff: () =>
@@ -104,6 +104,8 @@ export const messages = {
     `The marketplace sent an answer Seller Desk cannot read (${detail}).`,
   tooLarge: (limitBytes: number) =>
     `The marketplace's answer is larger than ${Math.round(limitBytes / (1024 * 1024))} MB, more than Seller Desk accepts: check the marketplace URL.`,
+  tooManyItems: (limit: number) =>
+    `The marketplace listed more than ${limit.toLocaleString('en')} items, more than Seller Desk reads in one catalogue: check the marketplace URL, or ask the site's admin whether the list is right.`,
   mediaTooLarge: (limitBytes: number) =>
     `This media file is larger than ${Math.round(limitBytes / (1024 * 1024))} MB, more than Seller Desk loads.`,
   mediaRedirects: () => 'This media address redirects too many times: it was not loaded.',

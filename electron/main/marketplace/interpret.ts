@@ -3,7 +3,12 @@ import { hasPayload, messageOf } from './wire/normalise'
 import { MarketplaceError, messages } from './errors'
 import { retryAfterFrom } from './retry-after'
 import { scrubKey } from './scrub'
-import { scanItemsAnswer, type ScannedItems } from './wire/items-scan'
+import {
+  MAX_LISTED_ITEMS,
+  scanItemsAnswer,
+  TooManyItems,
+  type ScannedItems
+} from './wire/items-scan'
 
 export interface Answer {
   status: number
@@ -190,7 +195,15 @@ export function interpret(
 
   // An answer decoded whole would be a payload here, with these very items (see items-scan.ts).
   if (operation === 'items' && status === 200 && ctx.scan !== false) {
-    const scanned = scanItemsAnswer(answer.body)
+    let scanned: ScannedItems | null
+    try {
+      scanned = scanItemsAnswer(answer.body)
+    } catch (e) {
+      if (!(e instanceof TooManyItems)) throw e
+      throw new MarketplaceError('bad-response', messages.tooManyItems(MAX_LISTED_ITEMS), {
+        status
+      })
+    }
     if (scanned)
       return {
         type: 'payload',

@@ -16,6 +16,8 @@ export interface ApiRequest {
   url: URL
   method: 'GET' | 'POST'
   form?: URLSearchParams
+  /** Set as the request goes out: its number in the order the client sent its requests. */
+  sent?: number
 }
 
 export interface RequestContext {
@@ -31,6 +33,8 @@ export interface RequestContext {
   apiKey: string
   retry: RetryPolicy
   log: { warn(message: string): void }
+  /** Numbers each request as it is sent (the key's proof orders answers by it). */
+  nextSent(): number
 }
 
 /** One attempt: a slot from the pacer, the request (never redirected), the answer read. */
@@ -45,6 +49,7 @@ async function once(
     ...(call.priority ? { priority: call.priority } : {})
   })
   const deadline = new Deadline(request.limits?.timeoutMs ?? ctx.timeoutMs, call.signal)
+  request.sent = ctx.nextSent()
   let response: Response
   try {
     response = await ctx.fetch(request.url, {

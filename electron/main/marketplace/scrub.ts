@@ -1,3 +1,6 @@
+import { keyPieces, type KeyPieces } from './key-pieces'
+import { keySpellings } from './key-spellings'
+
 /** The shortest piece of the key worth hiding: shorter runs occur by chance in any text. */
 const MIN_KEY_FRAGMENT = 8
 
@@ -12,115 +15,206 @@ const MIN_KEY_FRAGMENT_IN_DATA = 12
 /** What a hidden piece of the key reads as. */
 export const KEY_MASK = '•••'
 
-/** ASCII-only lower-casing: keeps every index where it was (toLowerCase may not, e.g. 'İ'). */
-const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())
-
-/**
- * The spellings a key takes on its way back from a server: as sent, URL-encoded (a query
- * string, a path), form-encoded (a POST body: space as `+`), with JSON's escaped slash.
- * A key holding `+ / =` differs in each; a hex key is the same in all of them.
- */
-function spellings(apiKey: string): string[] {
-  const url = encodeURIComponent(apiKey)
-  const form = new URLSearchParams({ k: apiKey }).toString().slice(2)
-  const json = apiKey.replace(/\//g, '\\/')
-  return [...new Set([apiKey, url, form, json].map(asciiLower))]
-}
-
 // A refresh scrubs every string of a catalogue (about 500,000 at 10,000 items) with one
-// key: working the spellings out per string blocked main for 0.7 to 1.8 s a refresh.
+// key: the spellings and their automaton are worked out once per key.
 let lastKey: string | null = null
-let lastForms: string[] = []
+let lastPieces: KeyPieces | null = null
+let lastShortest = 0
 
-function keyForms(apiKey: string): string[] {
-  if (apiKey !== lastKey) {
-    lastForms = spellings(apiKey)
+function piecesOf(apiKey: string): { pieces: KeyPieces; shortest: number } {
+  if (apiKey !== lastKey || !lastPieces) {
+    const forms = keySpellings(apiKey)
+    lastPieces = keyPieces(forms)
+    lastShortest = Math.min(...forms.map((f) => f.length))
     lastKey = apiKey
   }
-  return lastForms
-}
-
-type Span = [start: number, end: number]
-
-/** Where `form` (lower-case), or a run of 8 or more of its characters, occurs in `text`, in any case. */
-function spansOf(text: string, form: string, min: number): Span[] {
-  const spans: Span[] = []
-  if (form.length < min) {
-    // Too short for pieces to mean anything: only the whole of it counts.
-    const lower = asciiLower(text)
-    for (let at = lower.indexOf(form); at !== -1; at = lower.indexOf(form, at + form.length))
-      spans.push([at, at + form.length])
-    return spans
-  }
-  // Every piece of the key lies inside a run of the key's own characters: only those runs
-  // are searched, so scrubbing a whole catalogue costs little more than one regex pass.
-  for (const run of text.matchAll(runsOf(form, min))) {
-    const lower = asciiLower(run[0])
-    let i = 0
-    while (i + min <= lower.length) {
-      if (!form.includes(lower.slice(i, i + min))) {
-        i++
-        continue
-      }
-      // The longest piece of the key starting here (the whole key included).
-      let len = min
-      while (i + len < lower.length && form.includes(lower.slice(i, i + len + 1))) len++
-      spans.push([run.index + i, run.index + i + len])
-      i += len
-    }
-  }
-  return spans
-}
-
-const runPatterns = new Map<string, RegExp>()
-
-function runsOf(form: string, min: number): RegExp {
-  const id = `${min} ${form}`
-  let pattern = runPatterns.get(id)
-  if (!pattern) {
-    const chars = [...new Set(form)].map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')
-    pattern = new RegExp(`[${chars}]{${min},}`, 'gi')
-    if (runPatterns.size > 16) runPatterns.clear()
-    runPatterns.set(id, pattern)
-  }
-  return pattern
+  return { pieces: lastPieces, shortest: lastShortest }
 }
 
 /**
  * Text with the key, and every run of 8 or more characters that is part of it, masked,
- * in any letter case and in its URL-encoded, form-encoded and JSON-escaped spellings.
- * A server may echo the key into a field or a message, and error messages quote raw
- * values cut short: a cut-off quote of the key is still a large share of it.
+ * in any letter case and in every spelling `keySpellings` lists; read through HTML
+ * entities, `\uXXXX` escapes, invisible characters (zero-width, soft hyphen) and tags or
+ * comments between its letters. A server may echo the key into a field or a message, and
+ * error messages quote raw values cut short: a cut-off quote of the key is still a large
+ * share of it. One linear pass, whatever the text's length.
  */
 export function scrubKey(whole: string, apiKey: string, minPiece = MIN_KEY_FRAGMENT): string {
   if (apiKey === '') return whole
-  const forms = keyForms(apiKey)
+  const { pieces, shortest } = piecesOf(apiKey)
+  // A key too short for pieces to mean anything is masked whole only.
+  const min = Math.min(minPiece, shortest)
   // Text shorter than any piece worth hiding holds none (most of an item's strings).
-  if (whole.length < minPiece && forms.every((f) => whole.length < f.length)) return whole
-  // Spans of every spelling are found in the original text and masked together: masking
-  // one spelling first would cut another's echo into pieces too short to recognise.
-  const spans = forms.flatMap((form) => spansOf(whole, form, minPiece)).sort((a, b) => a[0] - b[0])
+  if (whole.length < min) return whole
+  const spans = keySpans(whole, pieces, min)
   if (spans.length === 0) return whole
   let out = ''
   let at = 0
-  let open: Span | null = null
-  for (const [a, b] of spans) {
-    // Overlapping or touching spans make one mask.
-    if (open && a <= open[1]) {
-      open[1] = Math.max(open[1], b)
-      continue
-    }
-    if (open) {
-      out += whole.slice(at, open[0]) + KEY_MASK
-      at = open[1]
-    }
-    open = [a, b]
-  }
-  if (open) {
-    out += whole.slice(at, open[0]) + KEY_MASK
-    at = open[1]
+  for (let k = 0; k < spans.length; k += 2) {
+    out += whole.slice(at, spans[k]) + KEY_MASK
+    at = spans[k + 1]!
   }
   return out + whole.slice(at)
+}
+
+/**
+ * Where pieces of the key stand in `text`, as [start, end) pairs in order, overlapping or
+ * touching ones made one. Two readings run side by side: one of every character (a key
+ * inside a tag's attribute) and one that passes over tags and comments (a key cut up by
+ * them).
+ */
+function keySpans(text: string, pieces: KeyPieces, min: number): number[] {
+  const { column, width, next, link, len } = pieces
+  const spans: number[] = []
+  const ring = pieces.longest + 1
+  // Two readings, each: its state, its match's length, how many characters it has read,
+  // and where each of the last `ring` characters started in the text.
+  const startsAll = new Int32Array(ring)
+  const startsOut = new Int32Array(ring)
+  let sAll = 0
+  let lAll = 0
+  let nAll = 0
+  let sOut = 0
+  let lOut = 0
+  let nOut = 0
+  const tags = tagFinder(text)
+  let tagEnd = -1
+  for (let i = 0; i < text.length;) {
+    const start = i
+    let code = text.charCodeAt(i)
+    i++
+    if (code === AMPERSAND || code === BACKSLASH) {
+      const decoded = decodeAt(text, start)
+      if (decoded) {
+        code = decoded.code
+        i = decoded.end
+      }
+    }
+    if (code >= 65 && code <= 90) code += 32
+    else if (code === LESS_THAN && start > tagEnd) tagEnd = tags.endOf(start)
+    else if (code > 0x7f && isInvisible(code)) continue
+    const col = column[code]!
+    const outside = start > tagEnd
+    if (col < 0) {
+      sAll = lAll = 0
+      if (outside) sOut = lOut = 0
+      continue
+    }
+    // The reading of every character.
+    while (sAll !== 0 && next[sAll * width + col]! < 0) {
+      sAll = link[sAll]!
+      lAll = len[sAll]!
+    }
+    const toAll = next[sAll * width + col]!
+    if (toAll < 0) sAll = lAll = 0
+    else {
+      sAll = toAll
+      lAll++
+    }
+    startsAll[nAll++ % ring] = start
+    if (lAll >= min) addSpan(spans, startsAll[(nAll - lAll) % ring]!, i)
+    if (!outside) continue
+    // The reading that passes over tags.
+    while (sOut !== 0 && next[sOut * width + col]! < 0) {
+      sOut = link[sOut]!
+      lOut = len[sOut]!
+    }
+    const toOut = next[sOut * width + col]!
+    if (toOut < 0) sOut = lOut = 0
+    else {
+      sOut = toOut
+      lOut++
+    }
+    startsOut[nOut++ % ring] = start
+    if (lOut >= min) addSpan(spans, startsOut[(nOut - lOut) % ring]!, i)
+  }
+  return spans
+}
+
+/** Ends only grow: a new span swallows the last ones, extends the last, or follows it. */
+function addSpan(spans: number[], start: number, end: number): void {
+  while (spans.length > 0 && spans[spans.length - 2]! >= start) spans.length -= 2
+  if (spans.length > 0 && spans[spans.length - 1]! >= start) spans[spans.length - 1] = end
+  else spans.push(start, end)
+}
+
+const AMPERSAND = 38
+const BACKSLASH = 92
+const LESS_THAN = 60
+
+/** Characters that show as nothing: a key with them between its letters reads the same. */
+function isInvisible(code: number): boolean {
+  return (
+    code === 0xad ||
+    code === 0x34f ||
+    code === 0x180e ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0xfeff
+  )
+}
+
+const NAMED: Readonly<Record<string, number>> = {
+  amp: 38,
+  lt: 60,
+  gt: 62,
+  quot: 34,
+  apos: 39,
+  sol: 47,
+  plus: 43,
+  equals: 61,
+  percnt: 37,
+  shy: 0xad,
+  zwj: 0x200d,
+  zwnj: 0x200c,
+  ZeroWidthSpace: 0x200b,
+  NoBreak: 0x2060
+}
+
+/** An HTML entity (`&#97;`, `&#x61;`, `&shy;`) or a `\u0061` escape at `at`, decoded. */
+function decodeAt(text: string, at: number): { code: number; end: number } | null {
+  // Bounded look-ahead: a few characters, never a search.
+  const head = text.slice(at, at + 16)
+  const m =
+    /^&#(\d{1,7});/.exec(head) ??
+    /^&#[xX]([0-9a-fA-F]{1,6});/.exec(head) ??
+    /^&([A-Za-z]{2,14});/.exec(head) ??
+    /^\\u([0-9a-fA-F]{4})/.exec(head)
+  if (!m) return null
+  const body = m[1]!
+  const code =
+    head.startsWith('&#x') || head.startsWith('&#X') || head.startsWith('\\u')
+      ? parseInt(body, 16)
+      : head.startsWith('&#')
+        ? parseInt(body, 10)
+        : NAMED[body]
+  if (code === undefined || code > 0xffff) return null
+  return { code, end: at + m[0].length }
+}
+
+/**
+ * Where the tag or comment opening at a `<` ends (its `>`), or the `<` itself when none
+ * does within a short reach. The next `>` is found once and kept, so a text full of `<`
+ * is still read in one pass.
+ */
+function tagFinder(text: string): { endOf(at: number): number } {
+  const MAX_TAG = 1024
+  let gt = -2
+  return {
+    endOf(at) {
+      const after = text.charCodeAt(at + 1)
+      const opens =
+        (after >= 65 && after <= 90) ||
+        (after >= 97 && after <= 122) ||
+        after === 47 || // </b>
+        after === 33 || // <!-- -->
+        after === 63 // <?x ?>
+      if (!opens) return at - 1
+      if (gt !== -1 && gt <= at) gt = text.indexOf('>', at + 1)
+      if (gt === -1 || gt - at > MAX_TAG) return at - 1
+      return gt
+    }
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
-import { copyFile, mkdir, readFile } from 'node:fs/promises'
+import { copyFile, mkdir } from 'node:fs/promises'
+import { AppFailure } from '../ipc/failure'
+import { NotARegularFile, readRegularFile } from '../storage/regular-file'
 import { join } from 'node:path'
 import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { defaultSettings, salvageSettings, SettingsSchema, type Settings } from './schema'
@@ -34,20 +36,28 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   let current: Promise<Settings> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let notice: string | null = null
+  let blocked: string | null = null
 
   const load = async (): Promise<Settings> => {
     // settings.json's own temp files, left by a writer killed mid-write, live in the root.
     await sweepTempFiles(options.dataDir)
-    let text: string
+    let text: string | null
     try {
-      text = await readFile(path, 'utf8')
+      text = await readRegularFile(path)
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return defaultSettings()
+      if (e instanceof NotARegularFile) {
+        // Saving would rename over it (or fail on a folder): nothing is saved until it goes.
+        blocked = e.message
+        notice = e.message
+        log.warn(`[settings] ${e.message}`)
+        return defaultSettings()
+      }
       log.warn(
         `[settings] Could not read ${SETTINGS_FILE} (${(e as NodeJS.ErrnoException).code ?? 'error'}); starting with defaults.`
       )
       return defaultSettings()
     }
+    if (text === null) return defaultSettings()
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
@@ -85,6 +95,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const update = (change: (s: Settings) => Settings): Promise<Settings> => {
     const run = queue.then(async () => {
       const next = SettingsSchema.parse(change(await read()))
+      if (blocked !== null) throw new AppFailure('internal', blocked)
       await mkdir(options.dataDir, { recursive: true })
       await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`)
       current = Promise.resolve(next)

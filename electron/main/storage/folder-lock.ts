@@ -28,6 +28,8 @@ const LockFileSchema = z.object({
   /** Tells two instances in one process apart (tests run several hosts in one process). */
   instance: z.string().min(1).max(100),
   startedAt: z.string(),
+  /** When its process started (epoch ms): a reused pid has another start. Absent in old locks. */
+  processStartedAt: z.number().optional(),
   holder: HolderSchema
 })
 type LockFile = z.infer<typeof LockFileSchema>
@@ -36,12 +38,18 @@ type LockFile = z.infer<typeof LockFileSchema>
 export class FolderInUse extends Error {
   constructor(
     readonly holder: LockHolder,
-    readonly pid: number
+    readonly pid: number,
+    readonly lockPath: string
   ) {
-    super(runningElsewhereMessage(holder))
+    super(
+      `${runningElsewhereMessage(holder)} (If no Seller Desk is running, delete ${lockPath} and start again.)`
+    )
     this.name = 'FolderInUse'
   }
 }
+
+/** The answer header by which a browser host says which lock is its own. */
+export const INSTANCE_HEADER = 'x-seller-desk-instance'
 
 /** One sentence naming the running instance, for the terminal or a dialog. */
 function runningElsewhereMessage(holder: LockHolder): string {
@@ -53,6 +61,8 @@ function runningElsewhereMessage(holder: LockHolder): string {
 }
 
 export interface FolderLock {
+  /** This instance's id, as written in the lock (the browser host sends it in INSTANCE_HEADER). */
+  readonly instance: string
   /** Records what is running now (the host's address once it listens). */
   update(holder: LockHolder): Promise<void>
   /** Gives the folder up; only this instance's own lock is removed. Idempotent. */
@@ -64,6 +74,10 @@ export interface FolderLockOptions {
   isAlive?: (pid: number) => boolean
   /** A lock file too new to have been written yet is another launch mid-start, not damage. */
   youngMs?: number
+  /** When a running process started (epoch ms), or null where that cannot be read. */
+  startTimeOf?: (pid: number) => Promise<number | null>
+  /** How long a browser host's address is given to say it is the lock's Seller Desk. */
+  probeMs?: number
 }
 
 function processAlive(pid: number): boolean {
@@ -88,6 +102,58 @@ async function readLock(path: string): Promise<LockFile | null> {
 const bootTime = (): number => Date.now() - uptime() * 1000
 
 /**
+ * Linux: a process's start from /proc (clock ticks since boot, 100 a second on every
+ * mainstream kernel). Elsewhere null: the address check, where there is one, decides.
+ */
+async function procStartTime(pid: number): Promise<number | null> {
+  if (process.platform !== 'linux') return null
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and parentheses: count from its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[19])
+    return Number.isFinite(ticks) ? bootTime() + (ticks / 100) * 1000 : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether a browser host at `address` answers as the lock's instance; null when it does not answer in time. */
+async function answersAs(address: string, instance: string, ms: number): Promise<boolean | null> {
+  try {
+    const answer = await fetch(address, { method: 'HEAD', signal: AbortSignal.timeout(ms) })
+    await answer.body?.cancel().catch(() => undefined)
+    return answer.headers.get(INSTANCE_HEADER) === instance
+  } catch (e) {
+    // Refused or reset: nothing listens there, or something that is not us.
+    return (e as Error).name === 'TimeoutError' ? null : false
+  }
+}
+
+/**
+ * Whether the lock's writer still runs: its process is alive, started when the lock says
+ * (a pid reused after a crash or a reboot names another program), and, for a browser host
+ * with an address, that address says it is that very instance.
+ */
+async function holderRuns(
+  lock: LockFile,
+  isAlive: (pid: number) => boolean,
+  startTimeOf: (pid: number) => Promise<number | null>,
+  probeMs: number
+): Promise<boolean> {
+  if (!isAlive(lock.pid) || Date.parse(lock.startedAt) < bootTime() - 60_000) return false
+  if (lock.processStartedAt !== undefined) {
+    const started = await startTimeOf(lock.pid)
+    if (started !== null && Math.abs(started - lock.processStartedAt) > 5_000) return false
+  }
+  if (lock.holder.kind === 'browser' && lock.holder.address !== null) {
+    // No answer in time (a busy host) is given the benefit of the doubt.
+    return (await answersAs(lock.holder.address, lock.instance, probeMs)) ?? true
+  }
+  return true
+}
+
+/**
  * Takes the data folder for this instance, or throws FolderInUse naming the one that has it.
  * The lock is created with O_EXCL, so of two launches at the same moment only one wins.
  */
@@ -99,10 +165,13 @@ export async function lockDataFolder(
   const path = join(dataDir, LOCK_FILE)
   const isAlive = options.isAlive ?? processAlive
   const youngMs = options.youngMs ?? 5_000
+  const startTimeOf = options.startTimeOf ?? procStartTime
+  const probeMs = options.probeMs ?? 1_500
   const mine: LockFile = {
     pid: process.pid,
     instance: randomUUID(),
     startedAt: new Date().toISOString(),
+    processStartedAt: Math.round(Date.now() - process.uptime() * 1000),
     holder
   }
   const contents = (l: LockFile): string => `${JSON.stringify(l)}\n`
@@ -128,16 +197,17 @@ export async function lockDataFolder(
         (s) => Date.now() - s.mtimeMs,
         () => Infinity
       )
-      if (age < youngMs) throw new FolderInUse({ kind: 'browser', address: null }, 0)
-    } else if (isAlive(current.pid) && Date.parse(current.startedAt) >= bootTime() - 60_000) {
-      throw new FolderInUse(current.holder, current.pid)
+      if (age < youngMs) throw new FolderInUse({ kind: 'browser', address: null }, 0, path)
+    } else if (await holderRuns(current, isAlive, startTimeOf, probeMs)) {
+      throw new FolderInUse(current.holder, current.pid, path)
     }
-    // Its process is gone (or it predates this boot, so the pid is someone else's now).
+    // Its process is gone, or its pid or address now belongs to something else.
     await rm(path, { force: true })
   }
 
   let released = false
   return {
+    instance: mine.instance,
     async update(next) {
       if (released) return
       mine.holder = next

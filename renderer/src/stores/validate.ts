@@ -3,7 +3,12 @@ import type { AppError } from '../../../shared/errors'
 import type { HistoryEntry, SampleCodes, Validation } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { latestRequest } from '../lib/latest-request'
-import { isOneWord, normaliseCode, scanForCode } from '../../../shared/purchase-code'
+import {
+  isOneWord,
+  MAX_SCANNED_TEXT,
+  normaliseCode,
+  scanForCode
+} from '../../../shared/purchase-code'
 
 const MAX_RECENT = 50
 /** Lookups from earlier sessions listed under the field when Validate opens. */
@@ -38,6 +43,8 @@ interface ValidateState {
   samples: SampleCodes | null
   /** Text that holds nothing code-shaped: said before anything is sent ("Check anyway"). */
   noCode: string | null
+  /** The last paste was longer than MAX_SCANNED_TEXT: only its start was searched. */
+  cut: boolean
   /** Bumped by Ctrl/Cmd+K: the code field takes focus each time, even if already shown. */
   focusRequest: number
 
@@ -60,6 +67,9 @@ interface ValidateState {
   loadSamples(): Promise<void>
   reset(): void
 }
+
+/** What of a paste was searched, and is kept for "Check all" or "Check anyway". */
+const searched = (text: string): string => text.slice(0, MAX_SCANNED_TEXT)
 
 // A later check (or a verdict shown from elsewhere) wins over an earlier one.
 const latestCheck = latestRequest()
@@ -88,6 +98,7 @@ const CLEARED = {
   earlierLoaded: false,
   found: null,
   noCode: null,
+  cut: false,
   samples: null
 } satisfies Partial<ValidateState>
 
@@ -98,7 +109,7 @@ export const useValidate = create<ValidateState>((set, get) => ({
 
   setInput(value) {
     // Edited: what was said about the old text no longer holds.
-    set({ input: value, noCode: null, found: null })
+    set({ input: value, noCode: null, found: null, cut: false })
   },
 
   async check(raw, options = {}) {
@@ -106,7 +117,7 @@ export const useValidate = create<ValidateState>((set, get) => ({
     // Text with a space is never sent, "anyway" or not: main would refuse it as invalid
     // input, and the seller would read two messages about one paste.
     if (scan.kind === 'none' && (!options.anyway || !isOneWord(raw))) {
-      if (scan.text !== '') set({ noCode: raw, found: null })
+      if (scan.text !== '') set({ noCode: searched(raw), found: null, cut: scan.cut })
       return
     }
     const code = scan.kind === 'none' ? normaliseCode(raw) : scan.code
@@ -117,11 +128,12 @@ export const useValidate = create<ValidateState>((set, get) => ({
       input: scan.kind === 'none' ? get().input : code,
       found:
         scan.kind === 'many'
-          ? { text: raw, codes: scan.codes }
+          ? { text: searched(raw), codes: scan.codes }
           : scan.kind === 'one' && scan.extracted
-            ? { text: raw, codes: [scan.code] }
+            ? { text: searched(raw), codes: [scan.code] }
             : null,
       noCode: null,
+      cut: scan.cut,
       checking: true,
       lastCode: code,
       error: null,

@@ -37,6 +37,8 @@ function resultOf(body: unknown): Result<unknown> | null {
 
 export interface HttpTransportOptions {
   token: string
+  /** The token media addresses carry (it opens /media only); none, and media stay closed. */
+  mediaToken?: string | null
   /** The host's origin; the page's own origin when absent. */
   baseUrl?: string
   fetch?: (url: string, init: RequestInit) => Promise<Response>
@@ -83,7 +85,9 @@ export function createHttpTransport(options: HttpTransportOptions): SellerDeskAp
 
   const api: Record<string, unknown> = {}
   for (const method of channelMethods) api[method] = (request?: unknown) => call(method, request)
-  api['mediaUrl'] = (remoteUrl: string) => `${base}${mediaHttpPath(remoteUrl, options.token)}`
+  // Never the call token: an image address copied from the page must not open the API.
+  const mediaToken = options.mediaToken ?? ''
+  api['mediaUrl'] = (remoteUrl: string) => `${base}${mediaHttpPath(remoteUrl, mediaToken)}`
   // Built from the same method list the contract is checked against at compile time.
   return api as SellerDeskApi
 }

@@ -10,6 +10,7 @@ import { createKeytarSecretStore } from '../../../electron/main/secrets/keytar-s
 import type { SecretStore } from '../../../electron/main/secrets/types'
 import { filesContaining, filesUnder } from '../../support/files-under'
 import { data } from '../../support/results'
+import { savedKey } from '../../support/keychain-entry'
 
 // The real keychain only exists inside test/with-keychain.sh (it sets SELLER_DESK_KEYCHAIN).
 const keychainExpected = process.env['SELLER_DESK_KEYCHAIN'] !== undefined
@@ -120,7 +121,7 @@ describe.skipIf(!keychainExpected)(
       )
       connectionId = view.id
       expect(view).toMatchObject({ keyStorage: 'keychain', label: '127.0.0.1' })
-      expect(await flow.keychain.get(view.id)).toBe(flow.demo.apiKey)
+      expect(savedKey(await flow.keychain.get(view.id))).toBe(flow.demo.apiKey)
       expect(data<{ activeId: string }>(await flow.call('listConnections')).activeId).toBe(view.id)
     })
 

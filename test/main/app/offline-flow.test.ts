@@ -246,7 +246,7 @@ describe('offline stores inside the app, against the demo marketplace', () => {
     )
     const host = await startHostServer({ app, rendererDir, log: quiet })
     try {
-      const res = await fetch(`${host.baseUrl}${mediaHttpPath(thumb, host.token)}`)
+      const res = await fetch(`${host.baseUrl}${mediaHttpPath(thumb, host.mediaToken)}`)
       expect(res.status).toBe(200)
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(original)
     } finally {

@@ -69,4 +69,25 @@ describe('against a real install', () => {
     expect(answer.data.listProblem).toBe('server-data-fault')
     expect(answer.data.items.map((i) => i.id)).toEqual([healthy])
   })
+
+  it('a 503 or a cut-off answer on the list is named as such, never as a data fault', async () => {
+    const { demo, call } = await setUp({})
+    data(await call('addConnection', { baseUrl: demo.baseUrl, apiKey: demo.apiKey }))
+    for (const fault of [
+      { type: 'status', status: 503, body: 'html' } as const,
+      { type: 'truncate' } as const
+    ]) {
+      demo.faults.inject(fault, { path: '/api/items/all' })
+      const answer = await call('listItems', { refresh: true })
+      demo.faults.clear()
+      const text = JSON.stringify(answer)
+      expect(text, fault.type).not.toContain('server-data-fault')
+      expect(text, fault.type).not.toMatch(/sub-category/)
+      expect(answer, fault.type).toMatchObject({
+        ok: false,
+        error: { kind: fault.type === 'status' ? 'server' : 'bad-response' }
+      })
+      if (fault.type === 'status') expect(text).toMatch(/HTTP 503/)
+    }
+  })
 })

@@ -11,6 +11,7 @@ import { createMemorySecretStore } from '../../../electron/main/secrets/memory-s
 import type { KeychainStatus, SecretStore } from '../../../electron/main/secrets/types'
 import { createSettingsStore } from '../../../electron/main/settings/store'
 import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
+import { savedKey } from '../../support/keychain-entry'
 
 const SELLER_KEY = 'a'.repeat(64)
 const BUYER_KEY = 'b'.repeat(64)
@@ -86,7 +87,7 @@ describe('connection service', () => {
       isDemo: false,
       keyStorage: 'keychain'
     })
-    expect(await keychain.inner.get(view.id)).toBe(SELLER_KEY)
+    expect(savedKey(await keychain.inner.get(view.id))).toBe(SELLER_KEY)
     const state = await service.list()
     expect(state).toEqual({ connections: [view], activeId: view.id, keychain: 'available' })
     expect(await filesText()).not.toContain(SELLER_KEY)
@@ -180,13 +181,13 @@ describe('connection service', () => {
     await expect(service.update({ id: view.id, apiKey: 'e'.repeat(64) })).rejects.toMatchObject({
       kind: 'unauthorized'
     })
-    expect(await keychain.inner.get(view.id)).toBe(SELLER_KEY)
+    expect(savedKey(await keychain.inner.get(view.id))).toBe(SELLER_KEY)
     const moved = await service.update({ id: view.id, sessionOnly: true })
     expect(moved.keyStorage).toBe('session')
     expect(await keychain.inner.get(view.id)).toBeNull()
     const back = await service.update({ id: view.id, sessionOnly: false })
     expect(back.keyStorage).toBe('keychain')
-    expect(await keychain.inner.get(view.id)).toBe(SELLER_KEY)
+    expect(savedKey(await keychain.inner.get(view.id))).toBe(SELLER_KEY)
   })
 
   it('names a connection after a long host name in a label settings can hold', async () => {

@@ -1,9 +1,14 @@
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { csvCell, toCsv } from '../../../electron/main/history/csv'
-import { HistoryStore } from '../../../electron/main/history/history-store'
+import {
+  HISTORY_FORMAT,
+  HistoryStore,
+  MAX_FIELD
+} from '../../../electron/main/history/history-store'
+import { entryOf } from '../../../shared/verdict'
 import { invalidResult, makeItem, validResult } from '../../support/model-fixtures'
 
 let dataDir: string
@@ -97,9 +102,64 @@ describe('csv', () => {
       for (const piece of pieces) expect(piece, cell).not.toMatch(/^[=+\-@\t\r]/)
     }
   })
+
+  it('defuses formulas after a tab, for a paste or a tab-separated import', () => {
+    expect(csvCell('Kit\t=HYPERLINK("http://x")')).toBe(`"'Kit\t'=HYPERLINK(""http://x"")"`)
+    for (const cell of ['x\t@SUM(1)', 'Kit\t=1\t+1', 'a\t-b', 'a\t\t=1', 'x;\t=1']) {
+      // Split the way a tab-separated reader would (quotes dropped): no piece is a formula.
+      const pieces = csvCell(cell).replace(/^"|"$/g, '').split(/[\t;]/)
+      for (const piece of pieces) expect(piece, JSON.stringify(cell)).not.toMatch(/^[=+\-@\r]/)
+    }
+    // A tab before ordinary text is left as it is.
+    expect(csvCell('Kit\tPro')).toBe('Kit\tPro')
+  })
 })
 
 describe('HistoryStore', () => {
+  it('keeps a line small whatever a purchase answer held: 15 MB names are cut', async () => {
+    const h = store()
+    const huge = makeItem(7, { name: 'N'.repeat(15_000_000) })
+    const valid = validResult(A, '2024-05-01T10:00:00.000Z', huge)
+    for (let i = 0; i < 40; i++) await h.record('c1', valid).written
+    const file = await readFile(join(dataDir, 'history', 'c1.jsonl'), 'utf8')
+    // 40 checks of a 15 MB name made a 629 MB history before.
+    expect(file.length).toBeLessThan(40 * 1024)
+    const restarted = store()
+    const { entries, total } = await restarted.list('c1', {})
+    expect(total).toBe(40)
+    expect(entries[0]!.itemName).toBe(`${'N'.repeat(MAX_FIELD - 1)}…`)
+    // "Was valid before" still works from the cut entries.
+    const later = restarted.record('c1', invalidResult(A, '2024-05-02T10:00:00.000Z'))
+    expect(await later.annotated).toMatchObject({ flag: 'was-valid' })
+  })
+
+  it('reads the newest checks of a file over its bound in bytes, and rewrites it within it', async () => {
+    const maxBytes = 64 * 1024
+    const path = join(dataDir, 'history', 'c1.jsonl')
+    // About 1 MB of checks as the store writes them, oldest first; the newest is B, valid.
+    const line = (v: Parameters<typeof entryOf>[0]): string =>
+      `${JSON.stringify({ v: HISTORY_FORMAT, e: entryOf(v, null) })}\n`
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      line(
+        invalidResult(
+          `${A.slice(0, -4)}${String(i).padStart(4, '0')}`,
+          new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString()
+        )
+      )
+    )
+    await mkdir(join(dataDir, 'history'))
+    await writeFile(path, lines.join('') + line(validResult(B, '2024-06-01T00:00:00.000Z')))
+    const before = (await readFile(path)).byteLength
+    expect(before).toBeGreaterThan(maxBytes * 4)
+
+    const h = new HistoryStore({ dataDir, log: { warn: (m) => warnings.push(m) }, maxBytes })
+    const { entries, total } = await h.list('c1', {})
+    expect(total).toBeGreaterThan(50)
+    expect(entries[0]).toMatchObject({ code: B, valid: true })
+    expect((await readFile(path)).byteLength).toBeLessThanOrEqual(maxBytes / 2)
+    expect(warnings.join('\n')).toMatch(/kept its newest checks/)
+  })
+
   it('records every check newest first, per connection, and survives a restart', async () => {
     const h = store()
     await h.record('c1', validResult(A, '2024-05-01T10:00:00.000Z')).written

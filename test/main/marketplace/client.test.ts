@@ -495,6 +495,22 @@ describe('transport failures', () => {
     expect(e.message).toMatch(/larger than 20 MB/)
   })
 
+  it('refuses a list of more items than it reads, naming the limit, before parsing one', async () => {
+    // Four million minimal items fit under the byte cap and ran the host out of memory.
+    const body = `{"status":"success","items":[${'{"id":1},'.repeat(4_000_000)}{"id":2}]}`
+    expect(body.length).toBeLessThan(256 * 1024 * 1024)
+    const f = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(body)
+    })
+    const before = process.memoryUsage().heapUsed
+    const e = await failure(client(f).listItems())
+    expect(e.kind).toBe('bad-response')
+    expect(e.message).toMatch(/listed more than 200,000 items/)
+    // Nothing was parsed: no heap growth of a million objects (about 100 bytes each).
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(100 * 1024 * 1024)
+  })
+
   it('refuses a declared Content-Length over the cap without reading it', async () => {
     const f = await serve((_req, res) => {
       res.writeHead(200, {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import {
   createMarketplaceClient,
@@ -46,7 +46,7 @@ describe.each(['spec', 'real'] as const)('the demo marketplace in %s mode', (mod
     for (const code of [demo.sampleCodes.valid, demo.sampleCodes.invalid]) {
       const e = await failure(wrong.validatePurchase(code), [demo.apiKey, madeUp])
       expect(e.kind).toBe('unauthorized')
-      expect(e.message).toMatch(/refused this API key/)
+      expect(e.message).toMatch(/^Not checked: the marketplace refused the API key/)
       expect(e.message).toMatch(/Settings/)
     }
   })
@@ -100,10 +100,15 @@ describe('the demo marketplace in real mode, seller banned (real-installs §14)'
       const paths = demo.requests.slice(before).map((r) => r.path)
       expect(paths.filter((p) => p.endsWith('/account/details'))).toHaveLength(1)
       expect(paths.filter((p) => p.endsWith('/items/all'))).toHaveLength(1)
-      // The proof is kept: the next invalid code costs no second check.
+      // A proof counts only for answers sent before it: the next invalid code is checked
+      // again, the same way.
       const again = demo.requests.length
       expect(await c.validatePurchase(demo.sampleCodes.invalid)).toMatchObject({ valid: false })
-      expect(demo.requests.length - again).toBe(1)
+      expect(demo.requests.slice(again).map((r) => r.path.split('/api/')[1])).toEqual([
+        'purchases/validation',
+        'account/details',
+        'items/all'
+      ])
     }))
 
   it('logs a debug-mode 500 (scrubbed of the key) and never shows its details', async () => {
@@ -142,6 +147,9 @@ describe('confirming the key', () => {
         if (a === 401) return json(res, 401, { status: 'error', msg: 'Invalid request' })
         return json(res, 500, { message: 'Server Error' })
       }
+      // A refused key sees no catalogue (real-installs §12, 15).
+      if (req.url.pathname.endsWith('items/all'))
+        return json(res, 404, { status: 'error', msg: 'No Items Found' })
       const code = new URLSearchParams(req.body).get('purchase_code')
       if (code === 'good') return json(res, 200, { status: 'success', item: PURCHASE })
       return json(res, 404, { status: 'error', msg: 'Invalid purchase code' })
@@ -184,26 +192,77 @@ describe('confirming the key', () => {
     expect(accountReads(f)).toBe(2)
   })
 
-  it('an account read or a valid verdict is proof for ten minutes', async () => {
+  it('a key revoked after a proof: a code checked since is "not checked", never "not valid"', async () => {
     let account: 'ok' | 401 = 'ok'
     const f = await market(() => account)
     const clock = { t: 5_000_000 }
     const c = clientOf(f, clock)
     await c.getAccount()
-    account = 401
-    expect(await c.validatePurchase('x')).toMatchObject({ valid: false })
-    expect(accountReads(f)).toBe(1)
-
-    clock.t += KEY_PROOF_MS - 1
     expect((await c.validatePurchase('good')).valid).toBe(true)
-    clock.t += KEY_PROOF_MS - 1
-    // Still inside the window the valid verdict opened: no account read.
-    expect(await c.validatePurchase('y')).toMatchObject({ valid: false })
-    expect(accountReads(f)).toBe(1)
-
-    clock.t += 1
-    await expect(c.validatePurchase('z')).rejects.toMatchObject({ kind: 'unauthorized' })
+    // The seller regenerates the key on the site: a minute later, nothing is trusted.
+    account = 401
+    clock.t += 60_000
+    const e = await failure(c.validatePurchase('never-checked'))
+    expect(e.kind).toBe('unauthorized')
+    expect(e.message).toMatch(/^Not checked: the marketplace refused the API key/)
+    expect(e.message).toMatch(/Replace API key/)
     expect(accountReads(f)).toBe(2)
+    // The refusal is believed for its window: the next code costs no second check.
+    await expect(c.validatePurchase('other')).rejects.toMatchObject({ kind: 'unauthorized' })
+    expect(accountReads(f)).toBe(2)
+  })
+
+  it('a "not valid" is believed only with a proof sent after its own request', async () => {
+    const f = await market(() => 'ok')
+    const c = clientOf(f, { t: 0 })
+    await c.getAccount()
+    expect(await c.validatePurchase('x')).toMatchObject({ valid: false })
+    expect((await c.validatePurchase('good')).valid).toBe(true)
+    expect(await c.validatePurchase('y')).toMatchObject({ valid: false })
+    // Each "not valid" asked for its own proof; the valid verdict needed none.
+    expect(accountReads(f)).toBe(3)
+  })
+
+  it('a refusal seen on the account ends the trust a later answer gave', async () => {
+    let account: 'ok' | 401 = 'ok'
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => (release = r))
+    const f = await startFixture(async (req, res) => {
+      if (req.url.pathname.endsWith('account/details')) {
+        if (account === 'ok') return json(res, 200, { status: 'success', data: ACCOUNT })
+        return json(res, 401, { status: 'error', msg: 'Invalid request' })
+      }
+      if (req.url.pathname.endsWith('items/all'))
+        return json(res, 404, { status: 'error', msg: 'No Items Found' })
+      const code = new URLSearchParams(req.body).get('purchase_code')
+      if (code === 'good') return json(res, 200, { status: 'success', item: PURCHASE })
+      // The slow answer: sent first, answered after the key was refused.
+      if (code === 'slow') await held
+      return json(res, 404, { status: 'error', msg: 'Invalid purchase code' })
+    })
+    fixtures.push(f)
+    const c = clientOf(f, { t: 0 })
+    // The pacer sends one request at a time until a first answer tells the rate limit.
+    await c.getAccount()
+    const slow = c.validatePurchase('slow')
+    await vi.waitFor(() => expect(f.requests).toHaveLength(2))
+    // Sent after "slow": this valid verdict alone would have proved the key for it.
+    expect((await c.validatePurchase('good')).valid).toBe(true)
+    account = 401
+    await expect(c.getAccount()).rejects.toMatchObject({ kind: 'unauthorized' })
+    release()
+    await expect(slow).rejects.toMatchObject({ kind: 'unauthorized' })
+  })
+
+  it('a bulk run of invalid codes with a working key costs one check for the whole run', async () => {
+    const f = await market(() => 'ok')
+    const c = clientOf(f, { t: 0 })
+    const codes = Array.from({ length: 12 }, (_, i) => `bad-${i}`)
+    const verdicts = await Promise.all(
+      codes.map((x) => c.validatePurchase(x, { priority: 'bulk' }))
+    )
+    for (const v of verdicts) expect(v).toMatchObject({ valid: false })
+    expect(accountReads(f)).toBe(1)
   })
 
   it('a key that turns out fine lets the waiting codes be "not valid"; one cancel spares the others', async () => {

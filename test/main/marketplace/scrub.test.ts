@@ -123,6 +123,74 @@ describe('scrubKey on encoded echoes', () => {
   })
 })
 
+describe('scrubKey on disguised echoes', () => {
+  const spread = (text: string, between: string): string => text.split('').join(between)
+
+  it('reads through HTML entities, escapes, invisible characters, tags and comments', () => {
+    const decimal = [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join('')
+    const hex = [...KEY].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('')
+    const unicode = [...KEY]
+      .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('')
+    for (const echoed of [
+      decimal,
+      hex,
+      unicode,
+      spread(KEY, '\u200b'),
+      spread(KEY, '\u00ad'),
+      spread(KEY, '&shy;'),
+      spread(KEY, '\ufeff'),
+      `${KEY.slice(0, 10)}<b>${KEY.slice(10, 25)}</b>${KEY.slice(25)}`,
+      `${KEY.slice(0, 12)}<!-- x -->${KEY.slice(12)}`,
+      spread(KEY, '<i></i>')
+    ]) {
+      const out = scrubKey(`key: ${echoed}.`, KEY)
+      expect(out, echoed).toBe(`key: ${KEY_MASK}.`)
+    }
+  })
+
+  it('masks the key inside a tag as well as around one', () => {
+    expect(scrubKey(`<a href="https://x.example/?k=${KEY}">link</a>`, KEY)).toBe(
+      `<a href="https://x.example/?k=${KEY_MASK}">link</a>`
+    )
+  })
+
+  it('masks the key in base64, standard and URL-safe, at any byte offset', () => {
+    const plus = 'sd+Live/9fQ2xW7mK4pR8tY1=vB3nZ6cH0jL5aE/+Q=='
+    for (const key of [KEY, plus]) {
+      for (const prefix of ['', 'a', 'ab', 'api_key=']) {
+        const b64 = Buffer.from(`${prefix}${key}&next=1`).toString('base64')
+        for (const echoed of [b64, b64.replace(/\+/g, '-').replace(/\//g, '_')]) {
+          const out = scrubKey(`token ${echoed} end`, key)
+          // Every letter only the key's bytes decide is masked.
+          expect(out, `${prefix} ${echoed}`).toContain(KEY_MASK)
+          const left = out.replace('token ', '').replace(' end', '').split(KEY_MASK).join('')
+          // The key is 39+ bytes (52+ letters); prefix and suffix keep theirs, give or take two.
+          const theirs = Math.ceil((prefix.length * 4) / 3) + 10 + 2
+          expect(left.length, `${prefix} ${echoed}`).toBeLessThanOrEqual(theirs)
+        }
+      }
+    }
+  })
+
+  it('leaves text alone that only looks like markup or an entity', () => {
+    const text = 'a < b && c > d; &#xZZ; &nosuch; \\u12 <<<>>> 5 <3'
+    expect(scrubKey(text, KEY)).toBe(text)
+  })
+
+  it("scrubs a 50 MB run of the key's own characters in one pass, without running out of stack", () => {
+    const unrelated = [...'0123456789abcdef'].reverse().join('')
+    const hexKey = '0123456789abcdef'.repeat(4)
+    // 50 MB of the key's characters in an order that holds no piece of it.
+    const clean = unrelated.repeat(50 * 65_536)
+    expect(clean.length).toBe(52_428_800)
+    expect(scrubKey(clean, hexKey)).toBe(clean)
+    // A run made of the key, with one word in the middle: two masks.
+    const half = hexKey.repeat(40_960)
+    expect(scrubKey(`${half}|word|${half}`, hexKey)).toBe(`${KEY_MASK}|word|${KEY_MASK}`)
+  }, 120_000)
+})
+
 describe('cleanServerText', () => {
   it('masks a piece of the key echoed in a message before cutting it short', () => {
     const text = cleanServerText(`The api key ${KEY.slice(2, 30)} is not valid.`, KEY)

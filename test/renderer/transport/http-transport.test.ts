@@ -79,12 +79,18 @@ describe('the browser transport', () => {
     })
   })
 
-  it('builds media addresses on the host with the token', () => {
-    const api = createHttpTransport({ token: TOKEN, baseUrl: 'http://127.0.0.1:4000' })
+  it('builds media addresses with the media token, never the call token', () => {
+    const api = createHttpTransport({
+      token: TOKEN,
+      mediaToken: 'm'.repeat(43),
+      baseUrl: 'http://127.0.0.1:4000'
+    })
     const remote = 'https://market.example/a b.jpg?x=1&y=2'
-    expect(api.mediaUrl(remote)).toBe(
-      `http://127.0.0.1:4000/media?u=${encodeURIComponent(remote)}&t=${TOKEN}`
+    const address = api.mediaUrl(remote)
+    expect(address).toBe(
+      `http://127.0.0.1:4000/media?u=${encodeURIComponent(remote)}&t=${'m'.repeat(43)}`
     )
+    expect(address).not.toContain(TOKEN)
   })
 
   it('reports an answer that is not a Result as bad-response, never as data', async () => {

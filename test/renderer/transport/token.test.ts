@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   takeHostToken,
   TOKEN_STORAGE_KEY,
+  MEDIA_TOKEN_STORAGE_KEY,
   type TokenPlace
 } from '../../../renderer/src/transport/token'
 
-// The browser host gives the page its token in the address's fragment; the page moves it
+// The browser host gives the page its tokens in the address's fragment; the page moves them
 // to sessionStorage and clears the address bar.
 
 function fakePlace(
@@ -36,13 +37,15 @@ function fakePlace(
 describe('the host token in the page', () => {
   const token = 'abcDEF0123456789_-abcDEF0123456789_-abcDEFG'
 
-  it('takes the token from the fragment, clears the address bar and keeps it for reloads', () => {
-    const place = fakePlace(`#token=${token}`)
-    expect(takeHostToken(place)).toBe(token)
+  it('takes the tokens from the fragment, clears the address bar and keeps them for reloads', () => {
+    const media = 'mediaTOKEN0123456789_-mediaTOKEN0123456789_'
+    const place = fakePlace(`#token=${token}&media=${media}`)
+    expect(takeHostToken(place)).toEqual({ rpc: token, media })
     expect(place.url).toBe('/')
     expect(place.store[TOKEN_STORAGE_KEY]).toBe(token)
-    // The reload: no fragment any more, the token comes from sessionStorage.
-    expect(takeHostToken(place)).toBe(token)
+    expect(place.store[MEDIA_TOKEN_STORAGE_KEY]).toBe(media)
+    // The reload: no fragment any more, the tokens come from sessionStorage.
+    expect(takeHostToken(place)).toEqual({ rpc: token, media })
   })
 
   it('clears the address bar at once, and keeps the token when told to', () => {
@@ -52,7 +55,7 @@ describe('the host token in the page', () => {
       takeHostToken(place, (write) => {
         keep = write
       })
-    ).toBe(token)
+    ).toEqual({ rpc: token, media: null })
     expect(place.url).toBe('/')
     expect(place.store[TOKEN_STORAGE_KEY]).toBeUndefined()
     keep!()

@@ -19,6 +19,9 @@ function quote(value: unknown): string {
 // Decimal notation only: Number() would also take "0x10", "0b1" or "Infinity".
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
+/** The largest amount taken: far above any price or balance, and exact to 1/10,000 below it. */
+const MAX_AMOUNT = 1e12
+
 /** real-installs §25/26: numbers as numbers or numeric strings; float artefacts rounded away. */
 export const wireNumber = z
   .unknown()
@@ -29,6 +32,16 @@ export const wireNumber = z
     if (!Number.isFinite(n)) {
       const got = value === undefined ? 'but it is missing' : `got ${quote(value)}`
       ctx.addIssue({ code: 'custom', message: `expected a number, ${got}` })
+      return z.NEVER
+    }
+    // Past this, rounding to four places overflows or loses the cents (1e305 became
+    // Infinity, which the cache then refused with the whole list): the value is refused
+    // here, so only its item is left out.
+    if (Math.abs(n) >= MAX_AMOUNT) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a number below 1,000,000,000,000, got ${quote(value)}`
+      })
       return z.NEVER
     }
     return Math.round(n * 10_000) / 10_000

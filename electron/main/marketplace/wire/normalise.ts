@@ -13,7 +13,7 @@ import {
   type SkippedItem
 } from './envelopes'
 import type { Account, Item, Purchase } from '../../../../shared/model'
-import type { ScannedItems } from './items-scan'
+import { MAX_LISTED_ITEMS, type ScannedItems } from './items-scan'
 
 export type { SkippedItem } from './envelopes'
 
@@ -53,6 +53,9 @@ export function parseItemsResponse(
   | { ok: true; value: Item[]; skipped: SkippedItem[] }
   | { ok: false; field: string; message: string } {
   const list = isRecord(body) ? body.items : undefined
+  // An answer the scan did not take (items-scan.ts) is bounded the same way.
+  if (Array.isArray(list) && list.length > MAX_LISTED_ITEMS)
+    return { ok: false, field: 'items', message: `items: more than ${MAX_LISTED_ITEMS} items` }
   if (options.consume === true && Array.isArray(list))
     return listVerdict(itemsOf(list as unknown[], true))
   const r = itemsEnvelope.safeParse(body)

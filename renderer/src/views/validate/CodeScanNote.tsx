@@ -1,7 +1,9 @@
 import { ListChecks, ScanSearch, Send } from 'lucide-react'
-import { isOneWord, shortCode } from '../../../../shared/purchase-code'
+import { isOneWord, MAX_SCANNED_TEXT, shortCode } from '../../../../shared/purchase-code'
 import { Button } from '../../ui/Button'
 import styles from './Validate.module.css'
+
+const CUT_NOTE = ` Only the first ${MAX_SCANNED_TEXT.toLocaleString('en')} characters of the paste were searched.`
 
 /**
  * What the field's text held, said under it: the code checked when it came out of a
@@ -13,10 +15,13 @@ export function CodeScanNote({
   noCode,
   checked,
   onCheckAnyway,
-  onCheckAll
+  onCheckAll,
+  cut = false
 }: {
   found: { text: string; codes: string[] } | null
   noCode: string | null
+  /** Only the start of a huge paste was searched: said after the finding. */
+  cut?: boolean
   checked: string | null
   onCheckAnyway(text: string): void
   onCheckAll(text: string): void
@@ -28,7 +33,10 @@ export function CodeScanNote({
       return (
         <div className={styles.scanNote} role="alert" data-kind="none">
           <ScanSearch size={16} aria-hidden />
-          <p>No purchase code found in this text: a code has no spaces, so paste just the code.</p>
+          <p>
+            No purchase code found in this text: a code has no spaces, so paste just the code.
+            {cut && CUT_NOTE}
+          </p>
         </div>
       )
     }
@@ -56,7 +64,7 @@ export function CodeScanNote({
         <span className="mono" title={checked}>
           {shortCode(checked)}
         </span>
-        .
+        .{cut && CUT_NOTE}
       </p>
       {n > 1 && (
         <Button

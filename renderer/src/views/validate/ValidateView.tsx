@@ -68,6 +68,7 @@ export function ValidateView(): React.JSX.Element {
       earlier: st.earlier,
       found: st.found,
       noCode: st.noCode,
+      cut: st.cut,
       samples: st.samples
     }))
   )
@@ -160,6 +161,7 @@ export function ValidateView(): React.JSX.Element {
           <CodeScanNote
             found={s.found}
             noCode={s.noCode}
+            cut={s.cut}
             checked={s.lastCode}
             onCheckAnyway={(text) => void check(text, { anyway: true })}
             onCheckAll={checkAllInBulk}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ItemSchema } from '../../../../shared/model'
 import {
   parseItemResponse,
   parseItemsResponse
@@ -53,6 +54,26 @@ describe('parseItemsResponse', () => {
         { index: 3, field: 'items[3]', message: 'items[3]: expected an item object' }
       ]
     })
+  })
+
+  it('leaves out only the item whose price is too large to hold, and the rest stay storable', () => {
+    const r = parseItemsResponse({
+      items: [
+        specItem({ id: 1 }),
+        specItem({ id: 2, price: { regular: 1e305, extended: 1 } }),
+        specItem({ id: 3, price: { regular: 5, extended: '-2e300' } }),
+        specItem({ id: 4, price: { regular: 999_999_999_999.99, extended: 1 } })
+      ]
+    })
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.value.map((i) => i.id)).toEqual([1, 4])
+    expect(r.skipped.map((s) => s.message)).toEqual([
+      'items[1].price.regular: expected a number below 1,000,000,000,000, got 1e+305',
+      'items[2].price.extended: expected a number below 1,000,000,000,000, got "-2e300"'
+    ])
+    // What is kept is what the cache accepts: one bad value no longer costs the whole list.
+    for (const item of r.value) expect(() => ItemSchema.parse(item)).not.toThrow()
   })
 
   it('fails with the first bad field when no item survives', () => {

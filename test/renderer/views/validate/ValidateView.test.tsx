@@ -589,6 +589,18 @@ describe('what the field holds', () => {
     )
   })
 
+  it('searches only the start of a huge paste, checks the code found there, and says so', async () => {
+    const bridge = installFakeBridge({ validatePurchase: validOn() })
+    const user = userEvent.setup()
+    render(<ValidateView />)
+    // A copied log file: the code near its start, ten million characters after it.
+    await user.paste(`log: ${CODE}\n${'x'.repeat(10_000_000)}`)
+    expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      /Only the first 100,000 characters of the paste were searched\./
+    )
+  })
+
   it('typed text with a code and Enter checks the code', async () => {
     const bridge = installFakeBridge({ validatePurchase: validOn() })
     const user = userEvent.setup()

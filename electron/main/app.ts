@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/contract'
+import { createBalanceService, type BalanceService } from './balance/service'
 import { BulkRunner } from './bulk/runner'
 import { FileCatalogueCache } from './cache/catalogue-cache'
 import type { CatalogueCache, MediaRegistry } from './catalogue/ports'
@@ -63,6 +64,8 @@ export interface AppOptions {
   desktop?: QuickDesktop
   /** Pending lookups; made before the app when deep links can arrive that early. */
   lookupSlots?: LookupSlots
+  /** Whether the system is online (Electron's net.isOnline); unknown otherwise. */
+  online?: () => boolean
 }
 
 export interface SellerDeskApp {
@@ -71,6 +74,8 @@ export interface SellerDeskApp {
   media: MediaService | null
   /** Quick lookup: the pending-lookup slots and the saved shortcut (start() registers it). */
   quick: QuickLookupService
+  /** The balance watch: start() begins reading; desktop glue listens for notifications. */
+  balance: BalanceService
   close(): Promise<void>
 }
 
@@ -140,6 +145,19 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     log
   })
 
+  // Made before connections so a removed connection's log can go with it; it reaches them lazily.
+  const balance: BalanceService = createBalanceService({
+    dataDir,
+    settings,
+    connections: {
+      list: () => connections.list(),
+      clientOf: (id) => connections.clientOf(id)
+    },
+    bulkRunning: () => bulk.running(),
+    ...(options.online ? { online: options.online } : {}),
+    log
+  })
+
   const connections = createConnectionService({
     settings,
     keychain:
@@ -158,6 +176,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
         await bulk.forget(connectionId)
         await lookups.settled()
         await history.forget(connectionId)
+        await balance.forget(connectionId)
         await mediaCache.forget(connectionId)
       }
     },
@@ -186,6 +205,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     catalogueFiles,
     settings,
     quick: quick.handlers,
+    balance: balance.handlers,
     demoSampleCodes: () => demo.sampleCodes(),
     ...(options.openExternal ? { openExternal: options.openExternal } : {})
   })
@@ -193,11 +213,13 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     handlers,
     media: options.media ?? mediaCache,
     quick,
+    balance,
     // Stops background work and waits for every write under way (checks being learnt,
     // media files and index, catalogue files, history appends): the data folder is
     // complete, and removable, once close() is done.
     close: async () => {
       prefetch.stop()
+      await balance.close()
       await bulk.close()
       await lookups.settled()
       await mediaCache.close()

@@ -85,11 +85,20 @@ const realMarketplace: MarketplacePort = {
   normaliseBaseUrl
 }
 
+/** How often the built-in demo sells something (electron/demo/sales.ts). */
+export const DEMO_SALES_MS = 30_000
+
 // Loaded on first use: most runs never start the demo. Options (a size, extra items)
 // come from the end-to-end harness only.
 export const builtInDemo = async (options: DemoServerOptions = {}): Promise<DemoServer> => {
   const { startDemoServer } = await import('../demo')
-  const demo = await startDemoServer({ mode: 'spec', port: 0, ...options })
+  // Sales on their own, so "Explore the demo" shows the balance watch within a minute.
+  const demo = await startDemoServer({
+    mode: 'spec',
+    port: 0,
+    salesEveryMs: DEMO_SALES_MS,
+    ...options
+  })
   // The spec-mode demo sends no rate-limit headers and has no limit: without this the
   // pacer would assume a real install's 60 a minute and make the demo feel slow.
   getPacer(demo.baseUrl, { limit: 6000, windowMs: 60_000 })

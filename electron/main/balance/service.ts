@@ -54,6 +54,7 @@ export function createBalanceService(options: BalanceServiceOptions) {
   const notices = createNoticeQueue()
   const listeners = new Set<(event: WatchEvent) => void>()
   const clock = options.clock ?? { now: () => Date.now(), sleep: abortableSleep }
+  let online = options.online
   const readSettings = async () =>
     (await options.settings.read()).balanceWatch ?? defaultBalanceWatch()
 
@@ -63,7 +64,8 @@ export function createBalanceService(options: BalanceServiceOptions) {
     settings: readSettings,
     log,
     bulkRunning: options.bulkRunning,
-    ...(options.online ? { online: options.online } : {}),
+    // The desktop glue knows (Electron's net.isOnline); the browser host learns from failed reads.
+    online: () => online?.() ?? true,
     clock,
     intervalMs: options.intervalMs === undefined ? watchMsFromEnv(process.env) : options.intervalMs,
     onEvent: (event) => {
@@ -163,7 +165,11 @@ export function createBalanceService(options: BalanceServiceOptions) {
 
   return {
     handlers,
-    start: () => watch.start(),
+    /** Starts watching; `online` tells whether the system is online, when the caller knows. */
+    start: (desktop: { online?: () => boolean } = {}) => {
+      if (desktop.online) online = desktop.online
+      watch.start()
+    },
     onEvent(listener: (event: WatchEvent) => void): () => void {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -24,6 +24,7 @@ import type { QuickDesktop } from './quick/desktop'
 import { createFreshVerdicts } from './quick/fresh-verdicts'
 import type { LookupSlots } from './quick/lookup-slots'
 import { createQuickLookupService, type QuickLookupService } from './quick/service'
+import { withRefreshAfter } from './quick/tray-feed'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
 import type { SecretStore } from './secrets/types'
@@ -84,6 +85,13 @@ const realMarketplace: MarketplacePort = {
     createMarketplaceClient({ baseUrl, apiKey }),
   normaliseBaseUrl
 }
+
+const CONNECTIONS_CHANGED = [
+  'addConnection',
+  'updateConnection',
+  'removeConnection',
+  'startDemo'
+] as const
 
 /** How often the built-in demo sells something (electron/demo/sales.ts). */
 export const DEMO_SALES_MS = 30_000
@@ -201,7 +209,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
   })
 
-  const handlers = createHandlers({
+  const allHandlers = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
     dataDir,
@@ -218,6 +226,8 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     demoSampleCodes: () => demo.sampleCodes(),
     ...(options.openExternal ? { openExternal: options.openExternal } : {})
   })
+  // The watch looks at the connections again as soon as they change.
+  const handlers = withRefreshAfter(allHandlers, CONNECTIONS_CHANGED, () => balance.wake())
   return {
     handlers,
     media: options.media ?? mediaCache,

@@ -174,6 +174,8 @@ export function createBalanceService(options: BalanceServiceOptions) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    /** Connections changed (one added, the demo started): read the new ones soon, not in a minute. */
+    wake: () => watch.wake(),
     /** A desktop notification was clicked: the page opens Account when it next asks. */
     requestAccount: () => notices.requestAccount(),
     trayLines,

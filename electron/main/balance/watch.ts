@@ -100,6 +100,8 @@ export function createBalanceWatch(options: BalanceWatchOptions): BalanceWatch {
   let sleeping: AbortController | null = null
   let running: Promise<void> | null = null
   let stopped = false
+  /** Woken during a pass: the next pass comes at once, not after the pause. */
+  let again = false
 
   const intervalMs = (s: WatchSettings): number =>
     s.intervalMinutes === 0 ? 0 : (options.intervalMs ?? s.intervalMinutes * 60_000)
@@ -177,7 +179,7 @@ export function createBalanceWatch(options: BalanceWatchOptions): BalanceWatch {
       for (const c of list) set(c.id, 'off')
       return IDLE_MS
     }
-    let wait = IDLE_MS
+    let wait = Math.min(IDLE_MS, intervalMs(s))
     for (const c of list) {
       if (stopped) break
       const period = periodOf(c, s)
@@ -203,6 +205,7 @@ export function createBalanceWatch(options: BalanceWatchOptions): BalanceWatch {
 
   const loop = async (): Promise<void> => {
     while (!stopped) {
+      again = false
       let wait = IDLE_MS
       try {
         wait = await pass()
@@ -212,6 +215,10 @@ export function createBalanceWatch(options: BalanceWatchOptions): BalanceWatch {
         )
       }
       if (stopped) break
+      if (again) {
+        again = false
+        continue
+      }
       sleeping = new AbortController()
       await clock.sleep(wait, sleeping.signal)
     }
@@ -223,6 +230,7 @@ export function createBalanceWatch(options: BalanceWatchOptions): BalanceWatch {
     },
     wake: (change) => {
       if (change?.newInterval) lastTry.forEach((_, id) => lastTry.set(id, clock.now()))
+      again = true
       sleeping?.abort()
     },
     intervalMs,

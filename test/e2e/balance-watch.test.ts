@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { builtInDemo } from '../../electron/main/app'
 import { expectNoSeriousViolations } from './axe'
-import { startHarness } from './harness'
+import { LOOKS, startHarness } from './harness'
 
 // The balance watch in the browser host, on the built-in demo selling every 1.5 s and a
 // watch shortened with SELLER_DESK_BALANCE_WATCH_MS: a sale becomes a Web Notification
@@ -73,12 +73,7 @@ describe('Balance watch', () => {
     await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2)
     expect(await readout.textContent()).toMatch(/ · \$[\d,]+\.\d{2}$/)
 
-    for (const [scheme, viewport] of [
-      ['light', { width: 1280, height: 800 }],
-      ['dark', { width: 1280, height: 800 }],
-      ['dark', { width: 760, height: 700 }],
-      ['light', { width: 760, height: 700 }]
-    ] as const) {
+    for (const [scheme, viewport] of LOOKS) {
       await page.emulateMedia({ colorScheme: scheme })
       await page.setViewportSize(viewport)
       await chart.locator('canvas').first().waitFor()

@@ -19,6 +19,21 @@ afterEach(async () => {
 
 const labels = (tray: FakeTray) => tray.menu.map((i) => i.label ?? i.type)
 
+/** A shop at $100 watched from 9:00 with a tray; its balance moves to `to` after the first read. */
+async function movedAtNine(to: number, shows: string): Promise<FakeTray> {
+  const shop = new FakeShop(100)
+  h = await watchHarness([{ id: 'a', label: 'Shop', shop }], {
+    startAt: new Date(2026, 10, 27, 9, 0).getTime()
+  })
+  const tray = createTray({ iconPath: '/opt/x/tray.png', act: () => undefined })
+  wireBalanceNotify({ balance: h.service, tray, showMain: () => undefined })
+  await h.clock.advance(5_000)
+  shop.balance = to
+  await h.clock.advance(5 * MINUTE)
+  await vi.waitFor(() => expect(FakeTray.created[0]?.tooltip).toContain(shows))
+  return FakeTray.created[0]!
+}
+
 describe('balance notifications on the desktop', () => {
   it('shows a rise as a native notification whose click opens Account', async () => {
     const shop = new FakeShop(1284.57)
@@ -62,20 +77,9 @@ describe('balance notifications on the desktop', () => {
   })
 
   it('does not notify a drop, and updates the tray for it', async () => {
-    const shop = new FakeShop(100)
-    h = await watchHarness([{ id: 'a', label: 'Shop', shop }], {
-      startAt: new Date(2026, 10, 27, 9, 0).getTime()
-    })
-    const tray = createTray({ iconPath: '/opt/x/tray.png', act: () => undefined })
-    wireBalanceNotify({ balance: h.service, tray, showMain: () => undefined })
-    await h.clock.advance(5_000)
-    shop.balance = 50
-    await h.clock.advance(5 * MINUTE)
-    await vi.waitFor(() => expect(FakeTray.created[0]?.tooltip).toContain('−$50.00'))
+    const icon = await movedAtNine(50, '−$50.00')
     expect(FakeNotification.created).toHaveLength(0)
-    expect(FakeTray.created[0]!.tooltip).toBe(
-      'Seller Desk\nBalance −$50.00 at 09:05 · today +$0.00'
-    )
+    expect(icon.tooltip).toBe('Seller Desk\nBalance −$50.00 at 09:05 · today +$0.00')
   })
 
   it('skips reads while Electron says the system is offline', async () => {
@@ -92,16 +96,7 @@ describe('balance notifications on the desktop', () => {
 
   it('shows nothing where the system has no notifications, and still keeps the tray', async () => {
     FakeNotification.supported = false
-    const shop = new FakeShop(100)
-    h = await watchHarness([{ id: 'a', label: 'Shop', shop }], {
-      startAt: new Date(2026, 10, 27, 9, 0).getTime()
-    })
-    const tray = createTray({ iconPath: '/opt/x/tray.png', act: () => undefined })
-    wireBalanceNotify({ balance: h.service, tray, showMain: () => undefined })
-    await h.clock.advance(5_000)
-    shop.balance = 110
-    await h.clock.advance(5 * MINUTE)
-    await vi.waitFor(() => expect(FakeTray.created[0]?.tooltip).toContain('+$10.00'))
+    await movedAtNine(110, '+$10.00')
     expect(FakeNotification.created).toHaveLength(0)
   })
 })

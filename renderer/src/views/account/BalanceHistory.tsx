@@ -6,6 +6,7 @@ import { exportCsvFile } from '../../lib/save-file'
 import { Button } from '../../ui/Button'
 import { toast } from '../../ui/toast'
 import { money, RANGES, seriesSummary } from './balance-text'
+import alert from '../../ui/Alert.module.css'
 import card from '../../ui/Card.module.css'
 import styles from './BalanceHistory.module.css'
 
@@ -99,12 +100,12 @@ export function BalanceHistory({
         {series?.otherCurrency ? ' Readings in an earlier currency are left out.' : ''}
       </p>
       {watch?.message && (
-        <p className={styles.watchNote} data-testid="balance-watch-state">
+        <p className={`${alert.warn} ${styles.watchNote}`} data-testid="balance-watch-state">
           {watch.message}
         </p>
       )}
       {problem && (
-        <p className={styles.watchNote} role="alert">
+        <p className={`${alert.warn} ${styles.watchNote}`} role="alert">
           {problem}
         </p>
       )}

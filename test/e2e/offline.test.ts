@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../electron/demo'
-import { getPacer } from '../../electron/main/marketplace'
+import { getPacer } from '../../electron/main/marketplace/pacer-registry'
 import { LOOKS, startHarness, type Harness } from './harness'
 
 // The seller browses with the marketplace up, loses it, and keeps working from the cache;

@@ -17,7 +17,7 @@ const STORAGE_LABEL: Record<ConnectionView['keyStorage'], string> = {
 }
 
 /** Exactly what removing a connection deletes (main: the key, the cache, the histories). */
-export function removalText(c: ConnectionView): string {
+function removalText(c: ConnectionView): string {
   const rest = 'its cached account, items and images, its lookup history and its balance log'
   if (c.isDemo) return `This deletes ${rest}.`
   if (c.keyStorage === 'keychain') return `This deletes its API key from the keychain, ${rest}.`

@@ -5,7 +5,7 @@ import type {
   ConnectionWatch
 } from '../../../shared/ipc/balance-schemas'
 import type { BalanceRecord } from './balance-log'
-import { localDay, startOfLocalDay, startOfLocalMonth } from './days'
+import { startOfLocalDay, startOfLocalMonth } from './days'
 
 /** The most points the chart is sent: beyond a few thousand a line chart shows no more. */
 export const MAX_POINTS = 2000
@@ -81,21 +81,43 @@ export function seriesOf(
   )
 
   const monthly = range === 'all' && now.getTime() - first > MONTHLY_AFTER_DAYS * DAY_MS
-  const bucketOf = (at: number): number =>
-    (monthly ? startOfLocalMonth(new Date(at)) : startOfLocalDay(new Date(at))).getTime()
+  // A bucket's bounds are worked out once per bucket, not once per change: ten years of
+  // changes would otherwise make a Date or two each.
+  let bucket = { start: 0, end: 0 }
+  const bucketOf = (at: number): number => {
+    if (at < bucket.start || at >= bucket.end) {
+      const d = new Date(at)
+      const start = monthly ? startOfLocalMonth(d) : startOfLocalDay(d)
+      const end = monthly
+        ? new Date(start.getFullYear(), start.getMonth() + 1, 1)
+        : new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1)
+      bucket = { start: start.getTime(), end: end.getTime() }
+    }
+    return bucket.start
+  }
   const increases = new Map<number, number>()
-  const today = localDay(now)
+  const today = startOfLocalDay(now)
+  const todayStart = today.getTime()
+  const todayEnd = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime()
   let todayCents = 0
   let lastChange: BalanceChange | null = null
+  let last: Step | null = null
   for (const s of same) {
     if (s.delta === null || s.delta === 0) continue
-    lastChange = { at: new Date(s.at).toISOString(), deltaCents: s.delta, cents: s.cents, currency }
+    last = s
     if (s.delta < 0) continue
-    if (localDay(new Date(s.at)) === today) todayCents += s.delta
+    if (s.at >= todayStart && s.at < todayEnd) todayCents += s.delta
     if (s.at < start) continue
-    const bucket = bucketOf(s.at)
-    increases.set(bucket, (increases.get(bucket) ?? 0) + s.delta)
+    const b = bucketOf(s.at)
+    increases.set(b, (increases.get(b) ?? 0) + s.delta)
   }
+  if (last)
+    lastChange = {
+      at: new Date(last.at).toISOString(),
+      deltaCents: last.delta!,
+      cents: last.cents,
+      currency
+    }
 
   return {
     currency,

@@ -90,10 +90,18 @@ export default defineConfig({
         input: { index: resolve(__dirname, 'renderer/index.html') },
         // Two files, not one per view and icon: what the first paint needs (React, the
         // frame, the stores, the transport) and, loaded on first visit, every view. Gzip
-        // does better on two files than on thirty small ones (README, Performance: P5).
+        // does better on two files than on thirty small ones (README, Performance: P5). The
+        // balance chart and uPlot are a third, loaded only when Account shows a chart.
         output: {
           codeSplitting: {
             groups: [
+              {
+                name: 'chart',
+                test: /[\\/](uplot[\\/]|views[\\/]account[\\/]BalanceChart)/,
+                // Only these two: what they import (React, the formats) stays where it was.
+                includeDependenciesRecursively: false,
+                priority: 3
+              },
               { name: 'index', tags: ['$initial'], priority: 2 },
               { name: 'views', priority: 1 }
             ]

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { startDemoServer } from './index'
+import { parseDuration } from './sales'
 
 /**
- * `npm run demo-server -- [--port N] [--mode spec|real] [--size N] [--seed N] [--locale en|es]`
+ * `npm run demo-server -- [--port N] [--mode spec|real] [--size N] [--seed N] [--locale en|es]
+ *   [--sales-every 30s]` (a simulated sale credits the seller's balance that often)
  * Prints the connection details as KEY=value lines (stdout, for scripts and tests), then
  * serves until SIGINT or SIGTERM.
  */
@@ -13,7 +15,18 @@ const ArgsSchema = z.object({
   mode: z.enum(['spec', 'real']).optional(),
   size: z.coerce.number().int().min(0).max(1_000_000).optional(),
   seed: z.coerce.number().int().optional(),
-  locale: z.enum(['en', 'es']).optional()
+  locale: z.enum(['en', 'es']).optional(),
+  'sales-every': z
+    .string()
+    .transform((text, ctx) => {
+      const ms = parseDuration(text)
+      if (ms === null) {
+        ctx.addIssue({ code: 'custom', message: 'expected a duration such as 30s, 2m or 500ms' })
+        return z.NEVER
+      }
+      return ms
+    })
+    .optional()
 })
 
 async function main(): Promise<void> {
@@ -23,7 +36,8 @@ async function main(): Promise<void> {
       mode: { type: 'string' },
       size: { type: 'string' },
       seed: { type: 'string' },
-      locale: { type: 'string' }
+      locale: { type: 'string' },
+      'sales-every': { type: 'string' }
     },
     strict: true
   })
@@ -35,7 +49,11 @@ async function main(): Promise<void> {
     )
     process.exit(2)
   }
-  const server = await startDemoServer(parsed.data)
+  const { 'sales-every': salesEveryMs, ...rest } = parsed.data
+  const server = await startDemoServer({
+    ...rest,
+    ...(salesEveryMs === undefined ? {} : { salesEveryMs })
+  })
   process.stdout.write(
     [
       `SELLER_DESK_BASE_URL=${server.baseUrl}`,
@@ -45,7 +63,9 @@ async function main(): Promise<void> {
     ].join('\n') + '\n'
   )
   console.error(
-    `Demo marketplace (${server.mode} mode, ${server.data.items.length} items) on ${server.baseUrl}. Ctrl+C stops it.`
+    `Demo marketplace (${server.mode} mode, ${server.data.items.length} items) on ${server.baseUrl}.` +
+      (salesEveryMs === undefined ? '' : ` A simulated sale every ${salesEveryMs / 1000} s.`) +
+      ' Ctrl+C stops it.'
   )
 
   let stopping = false

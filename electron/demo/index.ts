@@ -6,6 +6,7 @@ import { createHandler, type HandlerContext, type LoggedRequest } from './handle
 import { createMediaStore } from './media'
 import { defaultMediaDir } from './media-dir'
 import { createRateLimiter } from './rate-limit'
+import { startSimulatedSales } from './sales'
 import type { Reply } from './reply'
 import { createDemoData, type SampleCodes } from './seed'
 import { REAL_TEXTS, SPEC_TEXTS } from './texts'
@@ -44,6 +45,8 @@ export interface DemoServerOptions {
    * hostile description written for one test. Never reachable over HTTP.
    */
   extraItems?: DemoItem[]
+  /** A simulated sale every this many ms credits the seller's balance (sales.ts); none unless set. */
+  salesEveryMs?: number
 }
 
 export interface DemoServer {
@@ -84,7 +87,8 @@ const OptionsSchema = z.object({
         (v) => typeof v === 'object' && v !== null && Number.isInteger((v as { id?: unknown }).id)
       )
     )
-    .optional()
+    .optional(),
+  salesEveryMs: z.number().int().min(100).optional()
 })
 
 const DEFAULT_SEED = 20_240_302
@@ -166,6 +170,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   })
   const { port } = server.address() as AddressInfo
   ctx.baseUrl = `http://127.0.0.1:${port}`
+  const sales = o.salesEveryMs === undefined ? null : startSimulatedSales(data, o.salesEveryMs)
 
   let closed: Promise<void> | null = null
   return {
@@ -180,6 +185,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing = true
+        sales?.stop()
         for (const timer of timers) clearTimeout(timer)
         timers.clear()
         server.close(() => resolve())

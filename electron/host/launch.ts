@@ -89,6 +89,8 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
   }
   // While the browser opens and loads the page.
   void warmFirstScreen(app)
+  // The page shows the watch's notices itself (Web Notifications): main only reads and logs.
+  app.balance.start()
   let demoProblem: string | null = null
   if (options.demo) {
     const started = await dispatch(app.handlers, 'startDemo', undefined, options.log)

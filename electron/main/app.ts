@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/contract'
+import { createBalanceService, type BalanceService } from './balance/service'
 import { BulkRunner } from './bulk/runner'
 import { FileCatalogueCache } from './cache/catalogue-cache'
 import type { CatalogueCache, MediaRegistry } from './catalogue/ports'
@@ -25,6 +26,7 @@ import type { QuickDesktop } from './quick/desktop'
 import { createFreshVerdicts } from './quick/fresh-verdicts'
 import type { LookupSlots } from './quick/lookup-slots'
 import { createQuickLookupService, type QuickLookupService } from './quick/service'
+import { withRefreshAfter } from './quick/tray-feed'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
 import type { SecretStore } from './secrets/types'
@@ -65,6 +67,8 @@ export interface AppOptions {
   desktop?: QuickDesktop
   /** Pending lookups; made before the app when deep links can arrive that early. */
   lookupSlots?: LookupSlots
+  /** Whether the system is online (Electron's net.isOnline); unknown otherwise. */
+  online?: () => boolean
 }
 
 export interface SellerDeskApp {
@@ -73,6 +77,8 @@ export interface SellerDeskApp {
   media: MediaService | null
   /** Quick lookup: the pending-lookup slots and the saved shortcut (start() registers it). */
   quick: QuickLookupService
+  /** The balance watch: start() begins reading; desktop glue listens for notifications. */
+  balance: BalanceService
   close(): Promise<void>
 }
 
@@ -82,11 +88,27 @@ const realMarketplace: MarketplacePort = {
   normaliseBaseUrl
 }
 
+const CONNECTIONS_CHANGED = [
+  'addConnection',
+  'updateConnection',
+  'removeConnection',
+  'startDemo'
+] as const
+
+/** How often the built-in demo sells something (electron/demo/sales.ts). */
+export const DEMO_SALES_MS = 30_000
+
 // Loaded on first use: most runs never start the demo. Options (a size, extra items)
 // come from the end-to-end harness only.
 export const builtInDemo = async (options: DemoServerOptions = {}): Promise<DemoServer> => {
   const { startDemoServer } = await import('../demo')
-  const demo = await startDemoServer({ mode: 'spec', port: 0, ...options })
+  // Sales on their own, so "Explore the demo" shows the balance watch within a minute.
+  const demo = await startDemoServer({
+    mode: 'spec',
+    port: 0,
+    salesEveryMs: DEMO_SALES_MS,
+    ...options
+  })
   // The spec-mode demo sends no rate-limit headers and has no limit: without this the
   // pacer would assume a real install's 60 a minute and make the demo feel slow.
   getPacer(demo.baseUrl, { limit: 6000, windowMs: 60_000 })
@@ -142,6 +164,19 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     log
   })
 
+  // Made before connections so a removed connection's log can go with it; it reaches them lazily.
+  const balance: BalanceService = createBalanceService({
+    dataDir,
+    settings,
+    connections: {
+      list: () => connections.list(),
+      clientOf: (id) => connections.clientOf(id)
+    },
+    bulkRunning: () => bulk.running(),
+    ...(options.online ? { online: options.online } : {}),
+    log
+  })
+
   const connections = createConnectionService({
     settings,
     keychain:
@@ -160,6 +195,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
         await bulk.forget(connectionId)
         await lookups.settled()
         await history.forget(connectionId)
+        await balance.forget(connectionId)
         await mediaCache.forget(connectionId)
       }
     },
@@ -175,7 +211,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
   })
 
-  const handlers = createHandlers({
+  const allHandlers = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
     dataDir,
@@ -188,18 +224,23 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     catalogueFiles,
     settings,
     quick: quick.handlers,
+    balance: balance.handlers,
     demoSampleCodes: () => demo.sampleCodes(),
     ...(options.openExternal ? { openExternal: options.openExternal } : {})
   })
+  // The watch looks at the connections again as soon as they change.
+  const handlers = withRefreshAfter(allHandlers, CONNECTIONS_CHANGED, () => balance.wake())
   return {
     handlers,
     media: options.media ?? mediaCache,
     quick,
+    balance,
     // Stops background work and waits for every write under way (checks being learnt,
     // media files and index, catalogue files, history appends): the data folder is
     // complete, and removable, once close() is done.
     close: async () => {
       prefetch.stop()
+      await balance.close()
       await bulk.close()
       await lookups.settled()
       await mediaCache.close()

@@ -15,6 +15,7 @@ import type { PurchaseCheck } from './lookup/purchase-check'
 import { mediaHandlers } from './media/handlers'
 import type { MediaCache } from './media/media-cache'
 import type { QuickHandlers } from './quick/service'
+import type { BalanceHandlers } from './balance/handlers'
 import { settingsHandlers } from './settings/handlers'
 import type { SettingsStore } from './settings/store'
 
@@ -35,6 +36,8 @@ export interface HandlerContext {
   settings: SettingsStore
   /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
   quick: QuickHandlers
+  /** The balance watch's settings, chart series, CSV and notices. */
+  balance: BalanceHandlers
   /** Receives only URLs that passed `safeExternalUrl`. */
   openExternal?: (url: string) => Promise<void>
   /** The demo's sample codes; asked only while the demo is the active connection. */
@@ -63,6 +66,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...mediaHandlers(ctx.media, ctx.catalogueFiles, ctx.dataDir, ctx.lookups.settled),
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
-    ...ctx.quick
+    ...ctx.quick,
+    ...ctx.balance
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { createApp } from './app'
 import { handleAppProtocol } from './glue/app-protocol'
 import { appUrlCheck, devRendererUrl } from './glue/app-url'
+import { wireBalanceNotify } from './glue/balance-notify'
 import { clipboardCode } from './glue/clipboard'
 import { handleDeepLinkArgv, receiveDeepLinks, registerDeepLinks } from './glue/deep-link'
 import { registerIpc } from './glue/ipc'
@@ -114,6 +115,7 @@ if (
       else app.quit()
     }
     tray = createTray({ iconPath: trayIconPath(__dirname, process.platform), act })
+    wireBalanceNotify({ balance: sellerDesk.balance, tray, showMain: () => showMain() })
     const refreshTray = (): void => {
       if (tray)
         void trayFeed(sellerDesk.handlers)

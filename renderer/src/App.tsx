@@ -5,6 +5,7 @@ import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { firstFrameDrawn } from './frame/page-code'
 import { usePendingLookup } from './frame/pending-lookup'
+import { useBalanceNotices } from './frame/balance-notices'
 import { useGlobalShortcuts } from './frame/shortcuts'
 import {
   AccountView,
@@ -76,6 +77,7 @@ export function App(): React.JSX.Element {
   const connected = Boolean(state && state.connections.length > 0)
   useGlobalShortcuts(connected)
   usePendingLookup(connected)
+  useBalanceNotices(connected)
   // "Offline" clears by itself when the marketplace answers again.
   useEffect(() => (connected ? watchReconnect() : undefined), [connected])
 

@@ -42,7 +42,12 @@ export const channels = {
   takePendingLookup: 'quick:take-pending',
   takeQuickLookup: 'quick:take-lookup',
   openInMainWindow: 'quick:open-in-main',
-  closeQuickLookup: 'quick:close'
+  closeQuickLookup: 'quick:close',
+  getBalanceWatch: 'balance:get-watch',
+  setBalanceWatch: 'balance:set-watch',
+  getBalanceSeries: 'balance:series',
+  exportBalanceCsv: 'balance:export-csv',
+  takeBalanceNotices: 'balance:take-notices'
 } as const
 
 export type ChannelMethod = keyof typeof channels

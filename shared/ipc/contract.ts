@@ -28,8 +28,16 @@ import {
   jobRequest,
   csvFile
 } from './schemas'
+import {
+  BalanceNoticesSchema,
+  BalanceRangeSchema,
+  BalanceSeriesSchema,
+  BalanceWatchSchema,
+  setBalanceWatchRequest
+} from './balance-schemas'
 
 export * from './schemas'
+export * from './balance-schemas'
 
 /**
  * Every channel between renderer and main, declared once. Main validates each request
@@ -272,7 +280,37 @@ export const contract = {
     response: z.null()
   },
   /** From the lookup window: hide it (Escape). */
-  closeQuickLookup: { channel: channels.closeQuickLookup, request: none, response: z.null() }
+  closeQuickLookup: { channel: channels.closeQuickLookup, request: none, response: z.null() },
+
+  /** The balance watch: its interval, and each connection's notifications and state. */
+  getBalanceWatch: {
+    channel: channels.getBalanceWatch,
+    request: none,
+    response: BalanceWatchSchema
+  },
+  /** Sets the interval (minutes, 0: off) or one connection's notifications. */
+  setBalanceWatch: {
+    channel: channels.setBalanceWatch,
+    request: setBalanceWatchRequest,
+    response: BalanceWatchSchema
+  },
+  /** The active connection's balance over a range, for Account's chart. */
+  getBalanceSeries: {
+    channel: channels.getBalanceSeries,
+    request: z.object({ range: BalanceRangeSchema }).strict(),
+    response: BalanceSeriesSchema
+  },
+  /** The active connection's balance log as CSV; the renderer saves it. */
+  exportBalanceCsv: { channel: channels.exportBalanceCsv, request: none, response: csvFile },
+  /**
+   * Notifications main made since `after` (-1: none yet, only where the list stands). The
+   * browser host's page shows them with Web Notifications; the desktop app shows its own.
+   */
+  takeBalanceNotices: {
+    channel: channels.takeBalanceNotices,
+    request: z.object({ after: z.number().int().min(-1) }).strict(),
+    response: BalanceNoticesSchema
+  }
 } as const
 
 type Contract = typeof contract

@@ -91,4 +91,25 @@ describe('demo-server CLI', () => {
     bad.lines.catch(() => undefined)
     expect(await bad.exit).toBe(2)
   })
+
+  it('sells on its own with --sales-every: the seller’s balance grows', async () => {
+    const { child, lines, exit } = start(['--port', '0', '--sales-every', '300ms'])
+    const env = await lines
+    const balance = async (): Promise<number> => {
+      const res = await fetch(
+        `${env['SELLER_DESK_BASE_URL']}/api/account/details?api_key=${env['SELLER_DESK_API_KEY']}`,
+        { headers: CLIENT_HEADERS }
+      )
+      return ((await res.json()) as { data: { balance: number } }).data.balance
+    }
+    const before = await balance()
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(await balance()).toBeGreaterThan(before)
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+
+    const bad = start(['--sales-every', 'often'])
+    bad.lines.catch(() => undefined)
+    expect(await bad.exit).toBe(2)
+  })
 })

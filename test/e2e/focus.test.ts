@@ -182,7 +182,7 @@ describe('Focus', () => {
     const confirm = page.getByRole('group', { name: /^Remove .*\?$/ })
     await confirm.waitFor()
     expect(await confirm.textContent()).toContain(
-      'its cached account, items and images, and its lookup history'
+      'its cached account, items and images, its lookup history and its balance log'
     )
     const cancel = confirm.getByRole('button', { name: 'Cancel' })
     expect(await cancel.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)

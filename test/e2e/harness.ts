@@ -42,6 +42,14 @@ import { launchChromium as launchSharedChromium } from '../support/chromium'
 import { filesHolding, textHolding } from '../support/secret-scan'
 import { savedKey } from '../support/keychain-entry'
 
+/** The four looks a changed screen is checked in: both themes, wide and at 760 px. */
+export const LOOKS = [
+  ['light', { width: 1280, height: 800 }],
+  ['dark', { width: 1280, height: 800 }],
+  ['dark', { width: 760, height: 700 }],
+  ['light', { width: 760, height: 700 }]
+] as const
+
 export interface HarnessOptions {
   /** Connect to the built-in demo marketplace before the page opens. */
   demo?: boolean

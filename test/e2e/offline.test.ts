@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../electron/demo'
 import { getPacer } from '../../electron/main/marketplace/pacer-registry'
-import { startHarness, type Harness } from './harness'
+import { LOOKS, startHarness, type Harness } from './harness'
 
 // The seller browses with the marketplace up, loses it, and keeps working from the cache;
 // the marketplace is a demo server in this process, stopped and started on one port.
@@ -140,12 +140,7 @@ describe('Offline', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click()
     await thumbnailsLoaded(page, 4)
 
-    for (const [scheme, viewport] of [
-      ['light', { width: 1280, height: 800 }],
-      ['dark', { width: 1280, height: 800 }],
-      ['dark', { width: 760, height: 700 }],
-      ['light', { width: 760, height: 700 }]
-    ] as const) {
+    for (const [scheme, viewport] of LOOKS) {
       await page.emulateMedia({ colorScheme: scheme })
       await page.setViewportSize(viewport)
       await thumbnailsLoaded(page, 1)

@@ -313,7 +313,20 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
     listHistory: async () => ok({ entries: [], total: 0 }),
     getCacheInfo: async () => ok(sampleCacheInfo()),
     clearCache: async () => ok(sampleCacheInfo({ bytes: 0, files: 0 })),
-    setCacheLimit: async (req) => ok(sampleCacheInfo({ limitBytes: req.limitBytes }))
+    setCacheLimit: async (req) => ok(sampleCacheInfo({ limitBytes: req.limitBytes })),
+    getBalanceWatch: async () => ok({ intervalMinutes: 5, intervalMs: 300_000, connections: [] }),
+    getBalanceSeries: async () =>
+      ok({
+        currency: null,
+        points: [],
+        increases: [],
+        bucket: 'day',
+        otherCurrency: false,
+        lastChange: null,
+        todayCents: 0,
+        watch: null
+      }),
+    takeBalanceNotices: async () => ok({ notices: [], last: 0, openAccount: false })
   }
 }
 

@@ -110,6 +110,11 @@ export class BulkRunner {
     return { jobId: job.id, codes }
   }
 
+  /** Whether a job is checking codes now (a paused one leaves the marketplace's budget free). */
+  running(): boolean {
+    return [...this.jobs.values()].some((job) => job.state === 'running')
+  }
+
   get(jobId: string): BulkJob {
     return this.view(this.job(jobId))
   }

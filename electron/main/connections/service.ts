@@ -61,6 +61,12 @@ export interface ConnectionService<C extends MarketplaceClientLike = Marketplace
   activeClient(): Promise<ActiveClient<C>>
   /** The active connection's id, without reading its key (cached data needs none). */
   activeConnectionId(): Promise<string>
+  /**
+   * The client of any saved connection, for reads in the background (the balance watch):
+   * the same client, key rules and pacer as the active one's. Null for the demo while it is
+   * not running: a background read never starts it.
+   */
+  clientOf(id: string): Promise<C | null>
 }
 
 /**
@@ -261,14 +267,29 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     return fetchAccount(connection.baseUrl, apiKey)
   }
 
+  const keyedClient = async (connection: StoredConnection): Promise<C> => {
+    const apiKey = await keys.currentKey(connection)
+    if (apiKey === null) throw new AppFailure('no-connection', keyMissingMessage(connection.label))
+    return clients.clientFor(connection, apiKey)
+  }
+
   const activeClient = async (): Promise<ActiveClient<C>> => {
     const s = await settings.read()
     let active = s.connections.find((c) => c.id === s.activeId)
     if (!active) throw new AppFailure('no-connection', NO_CONNECTION_MESSAGE)
     if (active.isDemo) active = await syncDemo()
-    const apiKey = await keys.currentKey(active)
-    if (apiKey === null) throw new AppFailure('no-connection', keyMissingMessage(active.label))
-    return { connectionId: active.id, client: clients.clientFor(active, apiKey) }
+    return { connectionId: active.id, client: await keyedClient(active) }
+  }
+
+  const clientOf = async (id: string): Promise<C | null> => {
+    let connection = await find(id)
+    if (connection.isDemo) {
+      if (!options.demo?.started?.()) return null
+      // Synced (a settings write) only when this run's demo moved: reads come every few seconds.
+      if ((await options.demo.ensure()).baseUrl !== connection.baseUrl)
+        connection = await syncDemo()
+    }
+    return keyedClient(connection)
   }
 
   const activeConnectionId = async (): Promise<string> => {
@@ -290,6 +311,7 @@ export function createConnectionService<C extends MarketplaceClientLike>(
     remove,
     setActive,
     startDemo,
-    activeClient
+    activeClient,
+    clientOf
   }
 }

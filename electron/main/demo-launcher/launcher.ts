@@ -50,6 +50,7 @@ export function createDemoLauncher(
       const demo = await ensure()
       return { baseUrl: demo.baseUrl, apiKey: demo.apiKey }
     },
+    started: () => running !== null,
     sampleCodes: async () => {
       const demo = await ensure()
       if (!demo.sampleCodes) return null

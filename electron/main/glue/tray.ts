@@ -10,6 +10,8 @@ import { trayMenu, type TrayAction } from '../quick/tray-menu'
  */
 export interface TrayControl {
   update(recent: readonly HistoryEntry[], shortcutLabel: string | null): void
+  /** The balance watch's lines (glue/balance-notify.ts): in the menu and the tooltip. */
+  setBalance(lines: readonly string[]): void
 }
 
 /** Built next to the main bundle by electron.vite.config.ts (copyTrayIcons). */
@@ -29,20 +31,33 @@ export function createTray(options: {
     return null
   }
   tray.setToolTip('Seller Desk')
-  const update: TrayControl['update'] = (recent, shortcutLabel) => {
-    const template: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel, new Date()).map(
-      (entry) => {
-        if (entry.type === 'separator') return { type: 'separator' }
-        const action = entry.action
-        return {
-          label: entry.label,
-          enabled: entry.enabled,
-          ...(action ? { click: () => options.act(action) } : {})
-        }
+  let shown: { recent: readonly HistoryEntry[]; shortcutLabel: string | null } = {
+    recent: [],
+    shortcutLabel: null
+  }
+  let balance: readonly string[] = []
+  const build = (): void => {
+    const entries = trayMenu(shown.recent, shown.shortcutLabel, new Date(), balance)
+    const template: MenuItemConstructorOptions[] = entries.map((entry) => {
+      if (entry.type === 'separator') return { type: 'separator' }
+      const action = entry.action
+      return {
+        label: entry.label,
+        enabled: entry.enabled,
+        ...(action ? { click: () => options.act(action) } : {})
       }
-    )
+    })
     tray.setContextMenu(Menu.buildFromTemplate(template))
   }
+  const update: TrayControl['update'] = (recent, shortcutLabel) => {
+    shown = { recent, shortcutLabel }
+    build()
+  }
+  const setBalance: TrayControl['setBalance'] = (lines) => {
+    balance = lines
+    tray.setToolTip(['Seller Desk', ...lines].join('\n'))
+    build()
+  }
   update([], null)
-  return { update }
+  return { update, setBalance }
 }

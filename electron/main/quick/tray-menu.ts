@@ -27,11 +27,15 @@ function recentLabel(entry: HistoryEntry, now: Date): string {
   return label.length > 70 ? `${label.slice(0, 69)}…` : label
 }
 
-/** The tray menu: check the clipboard, the last five verdicts (as of `now`), open, quit. */
+/**
+ * The tray menu: check the clipboard, the balance watch's lines (last change, today's
+ * increases), the last five verdicts (as of `now`), open, quit.
+ */
 export function trayMenu(
   recent: readonly HistoryEntry[],
   shortcutLabel: string | null,
-  now: Date
+  now: Date,
+  balanceLines: readonly string[] = []
 ): TrayEntry[] {
   const shown = recent.slice(0, TRAY_RECENT)
   return [
@@ -42,6 +46,10 @@ export function trayMenu(
       action: { kind: 'check-clipboard' }
     },
     { type: 'separator' },
+    ...balanceLines.flatMap((label): TrayEntry[] => [
+      { type: 'normal', label, enabled: false, action: null }
+    ]),
+    ...(balanceLines.length > 0 ? [{ type: 'separator' as const }] : []),
     { type: 'normal', label: 'Recent checks', enabled: false, action: null },
     ...(shown.length === 0
       ? [{ type: 'normal' as const, label: 'No checks yet', enabled: false, action: null }]

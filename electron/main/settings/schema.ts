@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_SHORTCUT } from '../../../shared/accelerator'
 import { ItemsInsetSchema, MainViewSchema, ThemeSchema } from '../../../shared/ipc/contract'
+import { WatchIntervalSchema } from '../../../shared/ipc/balance-schemas'
 
 /** Longest base URL settings hold, after normalising (checked before the key is sent). */
 export const MAX_BASE_URL_LENGTH = 2048
@@ -29,6 +30,17 @@ export const defaultQuickLookup = (): QuickLookupSettings => ({
   keepInTray: null
 })
 
+/** The balance watch (docs/balance-watch.md); absent until the seller changes it. */
+export const BalanceWatchSettingsSchema = z.object({
+  /** Minutes between reads; 0: off. */
+  intervalMinutes: WatchIntervalSchema,
+  /** Connection id -> notifications on; a connection not listed is notified. */
+  notify: z.record(z.string().max(100), z.boolean())
+})
+export type BalanceWatchSettings = z.infer<typeof BalanceWatchSettingsSchema>
+
+export const defaultBalanceWatch = (): BalanceWatchSettings => ({ intervalMinutes: 5, notify: {} })
+
 export const SettingsSchema = z
   .object({
     version: z.literal(1),
@@ -39,7 +51,8 @@ export const SettingsSchema = z
     lastView: MainViewSchema.optional(),
     /** Where the Items grid sat in the window last time; absent until it was shown. */
     itemsInset: ItemsInsetSchema.optional(),
-    quickLookup: QuickLookupSettingsSchema.optional()
+    quickLookup: QuickLookupSettingsSchema.optional(),
+    balanceWatch: BalanceWatchSettingsSchema.optional()
   })
   .refine((s) => new Set(s.connections.map((c) => c.id)).size === s.connections.length, {
     message: 'duplicate connection id'
@@ -71,6 +84,7 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
   const theme = ThemeSchema.safeParse(o['theme'])
   const lastView = MainViewSchema.safeParse(o['lastView'])
   const itemsInset = ItemsInsetSchema.safeParse(o['itemsInset'])
+  const balanceWatch = BalanceWatchSettingsSchema.safeParse(o['balanceWatch'])
   const active = connections.find((c) => c.id === o['activeId'])
   return {
     settings: {
@@ -79,7 +93,8 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
       activeId: active?.id ?? connections[0]?.id ?? null,
       theme: theme.success ? theme.data : fallback.theme,
       ...(lastView.success ? { lastView: lastView.data } : {}),
-      ...(itemsInset.success ? { itemsInset: itemsInset.data } : {})
+      ...(itemsInset.success ? { itemsInset: itemsInset.data } : {}),
+      ...(balanceWatch.success ? { balanceWatch: balanceWatch.data } : {})
     },
     dropped: listed.length - connections.length
   }

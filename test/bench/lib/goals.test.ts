@@ -106,7 +106,7 @@ describe('bench: goals', () => {
     ]
     expect(applyGoals(renamed, 10_000)).toEqual([
       expect.stringMatching(/^P5 <= 120 KB: no figure matches/),
-      expect.stringMatching(/^P5 <= 150 KB: no figure matches/)
+      expect.stringMatching(/^P5 <= 175 KB: no figure matches/)
     ])
   })
 })

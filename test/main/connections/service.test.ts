@@ -217,6 +217,46 @@ describe('connection service', () => {
     await expect(service.setActive({ id: second.id })).rejects.toMatchObject({ kind: 'not-found' })
   })
 
+  it('gives background reads the same client as every other call, with the same key rules', async () => {
+    const one = await service.add({ baseUrl: 'https://one.example', apiKey: SELLER_KEY })
+    const two = await service.add({
+      baseUrl: 'https://two.example',
+      apiKey: SMALL_SHOP_KEY,
+      allowNoItems: true
+    })
+    // Two is active; one is read in the background through the very client it would use.
+    const oneClient = await service.clientOf(one.id)
+    await service.setActive({ id: one.id })
+    expect(oneClient).toBe((await service.activeClient()).client)
+    expect((await service.clientOf(two.id))?.pacer).toBeDefined()
+    // A replaced key is a new client: whatever refused the old one starts afresh.
+    await service.update({ id: one.id, apiKey: BUYER_KEY })
+    expect(await service.clientOf(one.id)).not.toBe(oneClient)
+    // A locked keychain is said as such, before any request.
+    keychain.state = 'unavailable'
+    market.calls.length = 0
+    await expect(service.clientOf(one.id)).rejects.toMatchObject({ kind: 'keychain-unavailable' })
+    expect(market.calls).toEqual([])
+  })
+
+  it('never starts the demo for a background read', async () => {
+    const demo = await service.startDemo()
+    const starts = demoStarts
+    const restarted = createConnectionService({
+      settings: createSettingsStore({ dataDir, log: quiet }),
+      keychain,
+      session: createMemorySecretStore(),
+      marketplace: market.port,
+      demo: {
+        ensure: async () => ({ baseUrl: 'http://127.0.0.1:1', apiKey: 'd'.repeat(64) }),
+        started: () => false
+      },
+      log: quiet
+    })
+    expect(await restarted.clientOf(demo.id)).toBeNull()
+    expect(demoStarts).toBe(starts)
+  })
+
   it('has no client without an active connection', async () => {
     await expect(service.activeClient()).rejects.toMatchObject({ kind: 'no-connection' })
   })

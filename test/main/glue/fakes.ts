@@ -109,6 +109,8 @@ export interface ElectronFake {
   ipcHandlers: Map<string, IpcHandler>
   windows: FakeBrowserWindow[]
   globalShortcut: FakeGlobalShortcut
+  /** Whether Electron's net says the system is online. */
+  net: { online: boolean }
   /** The clipboard's text; `clipboardFails` makes reading it throw. */
   clipboard: { text: string; fails: boolean }
   /** The displays, and where the pointer is with the work area of the display it is on. */
@@ -225,6 +227,23 @@ export class FakeTray {
   }
 }
 
+/** A desktop notification as the glue made it; the test clicks it as the seller would. */
+export class FakeNotification extends FakeEmitter {
+  static created: FakeNotification[] = []
+  static supported = true
+  static isSupported(): boolean {
+    return FakeNotification.supported
+  }
+  shown = false
+  constructor(readonly options: { title: string; body: string }) {
+    super()
+    FakeNotification.created.push(this)
+  }
+  show(): void {
+    this.shown = true
+  }
+}
+
 export interface Rect {
   x: number
   y: number
@@ -306,7 +325,9 @@ export function createElectronFake(): ElectronFake {
   const screen = new FakeScreen()
   const globalShortcut = new FakeGlobalShortcut()
   const clipboardState = { text: '', fails: false }
+  const netState = { online: true }
   const fake: ElectronFake = {
+    net: netState,
     app,
     globalShortcut,
     clipboard: clipboardState,
@@ -355,7 +376,10 @@ export function createElectronFake(): ElectronFake {
         }
       },
       nativeImage: { createFromPath: (path: string) => ({ path }) },
-      Tray: FakeTray
+      Tray: FakeTray,
+      Notification: FakeNotification,
+      /** Electron's net: whether the system is online (the test flips it). */
+      net: { isOnline: () => netState.online }
     }
   }
   return fake
@@ -366,6 +390,9 @@ export function resetElectronFake(fake: ReturnType<typeof createElectronFake>): 
   fake.windows.length = 0
   FakeTray.created.length = 0
   FakeTray.refuse = false
+  FakeNotification.created.length = 0
+  FakeNotification.supported = true
+  fake.net.online = true
   fake.globalShortcut.taken.clear()
   fake.globalShortcut.unregisterAll()
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react'
 import { Settings } from 'lucide-react'
 import { useAccount } from '../../stores/account'
+import { useConnections } from '../../stores/connections'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/States'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { AccountPage } from './AccountPage'
 import { AccountSkeleton } from './AccountSkeleton'
+import { BalanceHistory } from './BalanceHistory'
 import { StaleBanner } from './StaleBanner'
 import styles from './Account.module.css'
 
@@ -16,6 +18,7 @@ export function AccountView(): React.JSX.Element {
   const refresh = useAccount((s) => s.refresh)
   const load = useAccount((s) => s.load)
   const go = useNav((s) => s.go)
+  const activeId = useConnections((s) => s.state?.activeId ?? null)
 
   // Also after a reset (another connection became active) while this view stays open.
   const idle = status === 'idle'
@@ -48,6 +51,9 @@ export function AccountView(): React.JSX.Element {
               onRetry={() => void refresh()}
             />
             <AccountPage account={account} />
+            <div className={styles.page}>
+              <BalanceHistory key={activeId ?? 'none'} connectionId={activeId} />
+            </div>
           </>
         ) : status === 'error' && error ? (
           <ErrorState

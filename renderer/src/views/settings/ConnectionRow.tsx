@@ -16,9 +16,9 @@ const STORAGE_LABEL: Record<ConnectionView['keyStorage'], string> = {
   none: 'No key stored'
 }
 
-/** Exactly what removing a connection deletes (main: the key, the cache, the history). */
+/** Exactly what removing a connection deletes (main: the key, the cache, the histories). */
 function removalText(c: ConnectionView): string {
-  const rest = 'its cached account, items and images, and its lookup history'
+  const rest = 'its cached account, items and images, its lookup history and its balance log'
   if (c.isDemo) return `This deletes ${rest}.`
   if (c.keyStorage === 'keychain') return `This deletes its API key from the keychain, ${rest}.`
   if (c.keyStorage === 'session')

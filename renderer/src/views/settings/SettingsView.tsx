@@ -1,4 +1,5 @@
 import { ViewHeader } from '../../ui/ViewHeader'
+import { BalanceWatchSection } from './BalanceWatchSection'
 import { CacheSection } from './CacheSection'
 import { ConnectionsSection } from './ConnectionsSection'
 import { QuickLookupSection } from './QuickLookupSection'
@@ -14,6 +15,7 @@ export function SettingsView(): React.JSX.Element {
         <ConnectionsSection />
         <ThemeSection />
         <QuickLookupSection />
+        <BalanceWatchSection />
         <CacheSection />
         <StorageSection />
       </div>

@@ -110,10 +110,19 @@ export function StorageSection(): React.JSX.Element {
             cache keeps it.
           </p>
         </li>
+        <li>
+          <ListChecks size={16} aria-hidden />
+          <p>
+            <strong>Balance log</strong> (the balance the watch read: each change and one reading a
+            day, with times and currency; never the key) is in{' '}
+            <code>balance/&lt;connection&gt;.jsonl</code>. Clearing the cache keeps it.
+          </p>
+        </li>
       </ul>
       <p className={styles.hint}>
-        Removing a connection removes its key, catalogue and history, and the media files no other
-        connection uses. Nothing is sent anywhere except to the marketplaces you connect.
+        Removing a connection removes its key, catalogue, history and balance log, and the media
+        files no other connection uses. Nothing is sent anywhere except to the marketplaces you
+        connect.
       </p>
     </section>
   )

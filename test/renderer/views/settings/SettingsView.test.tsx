@@ -97,7 +97,7 @@ describe('Settings: connections', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove market.test' }))
     const confirm = screen.getByRole('group', { name: 'Remove market.test?' })
     expect(confirm).toHaveTextContent(
-      'This deletes its API key from the keychain, its cached account, items and images, and its lookup history.'
+      'This deletes its API key from the keychain, its cached account, items and images, its lookup history and its balance log.'
     )
     expect(bridge.calls.removeConnection).toBeUndefined()
     // The safe choice has the focus; Escape backs out to the Remove button.

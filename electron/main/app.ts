@@ -96,7 +96,7 @@ const CONNECTIONS_CHANGED = [
 ] as const
 
 /** How often the built-in demo sells something (electron/demo/sales.ts). */
-export const DEMO_SALES_MS = 30_000
+const DEMO_SALES_MS = 30_000
 
 // Loaded on first use: most runs never start the demo. Options (a size, extra items)
 // come from the end-to-end harness only.

@@ -3,7 +3,6 @@ import { z } from 'zod'
 /** The balance watch's channels (contract.ts): settings, the chart's series, notices. */
 
 /** Minutes between two reads of a connection's balance; 0 turns the watch off. */
-export const WATCH_INTERVALS = [0, 5, 15, 30, 60] as const
 export const WatchIntervalSchema = z.union([
   z.literal(0),
   z.literal(5),
@@ -17,7 +16,7 @@ export type WatchInterval = z.infer<typeof WatchIntervalSchema>
  * Where one connection's watch stands. `skipped-*`: not read this time and read again at the
  * next turn; `key-refused`: stopped until the key is replaced.
  */
-export const WatchStateSchema = z.enum([
+const WatchStateSchema = z.enum([
   'off',
   'waiting',
   'watching',
@@ -31,7 +30,7 @@ export const WatchStateSchema = z.enum([
 ])
 export type WatchState = z.infer<typeof WatchStateSchema>
 
-export const ConnectionWatchSchema = z.object({
+const ConnectionWatchSchema = z.object({
   connectionId: z.string(),
   label: z.string(),
   notify: z.boolean(),
@@ -59,10 +58,9 @@ export const BalanceRangeSchema = z.enum(['7d', '30d', '90d', 'all'])
 export type BalanceRange = z.infer<typeof BalanceRangeSchema>
 
 /** A balance in integer cents (or the currency's hundredths) at a time (ISO). */
-export const BalancePointSchema = z.object({ at: z.string(), cents: z.number().int() })
-export type BalancePoint = z.infer<typeof BalancePointSchema>
+const BalancePointSchema = z.object({ at: z.string(), cents: z.number().int() })
 
-export const BalanceChangeSchema = z.object({
+const BalanceChangeSchema = z.object({
   at: z.string(),
   deltaCents: z.number().int(),
   cents: z.number().int(),
@@ -87,7 +85,7 @@ export const BalanceSeriesSchema = z.object({
 export type BalanceSeries = z.infer<typeof BalanceSeriesSchema>
 
 /** A notification main wants shown; the browser host's page shows it with Web Notifications. */
-export const BalanceNoticeSchema = z.object({
+const BalanceNoticeSchema = z.object({
   seq: z.number().int(),
   connectionId: z.string(),
   title: z.string(),

@@ -8,9 +8,9 @@ import { appendJsonLine, readJsonLines, rewriteJsonLines } from '../storage/json
 import { localDay } from './days'
 
 /** Bump when a line's shape changes; lines of another format are kept as they are. */
-export const BALANCE_LOG_FORMAT = 1
+const BALANCE_LOG_FORMAT = 1
 
-export const BalanceRecordSchema = z.object({
+const BalanceRecordSchema = z.object({
   at: z.string(),
   cents: z.number().int(),
   currency: z.string().nullable(),

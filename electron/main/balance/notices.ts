@@ -30,4 +30,3 @@ export function createNoticeQueue() {
     }
   }
 }
-export type NoticeQueue = ReturnType<typeof createNoticeQueue>

@@ -49,20 +49,6 @@ export function keyRefusedNotice(label: string): Notice {
   }
 }
 
-/** How a move reads in a list or the log: a drop is recorded, never notified. */
-export function moveText(move: BalanceMove, currency: string | null): string | null {
-  switch (move.kind) {
-    case 'up':
-      return `up ${formatCents(move.deltaCents, currency)}: likely a sale`
-    case 'down':
-      return `down ${formatCents(-move.deltaCents, currency)}: a withdrawal or a refund`
-    case 'currency':
-      return `currency changed from ${move.from ?? 'none'} to ${move.to ?? 'none'}`
-    default:
-      return null
-  }
-}
-
 /** "+$21.10 at 14:02" for the tray; "+$21.10 on 24 Nov at 14:02" before today. */
 export function trayChangeText(
   deltaCents: number,

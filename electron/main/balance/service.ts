@@ -34,7 +34,7 @@ export interface BalanceServiceOptions {
 }
 
 /** SELLER_DESK_BALANCE_WATCH_MS: a whole number of milliseconds, at least 100; else unset. */
-export function watchMsFromEnv(env: NodeJS.ProcessEnv): number | null {
+function watchMsFromEnv(env: NodeJS.ProcessEnv): number | null {
   const raw = env['SELLER_DESK_BALANCE_WATCH_MS']?.trim()
   if (!raw || !/^\d+$/.test(raw)) return null
   const ms = Number(raw)

@@ -16,13 +16,13 @@ export const FIRST_READ_MS = 5_000
 /** How often an idle watch (turned off, no connection) looks at settings again. */
 const IDLE_MS = 60_000
 
-export interface WatchedConnection {
+interface WatchedConnection {
   id: string
   label: string
   isDemo: boolean
 }
 
-export interface WatchSettings {
+interface WatchSettings {
   intervalMinutes: WatchInterval
   /** Notifications per connection; on unless the seller turned them off. */
   notify: Readonly<Record<string, boolean>>

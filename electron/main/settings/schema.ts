@@ -31,7 +31,7 @@ export const defaultQuickLookup = (): QuickLookupSettings => ({
 })
 
 /** The balance watch (docs/balance-watch.md); absent until the seller changes it. */
-export const BalanceWatchSettingsSchema = z.object({
+const BalanceWatchSettingsSchema = z.object({
   /** Minutes between reads; 0: off. */
   intervalMinutes: WatchIntervalSchema,
   /** Connection id -> notifications on; a connection not listed is notified. */

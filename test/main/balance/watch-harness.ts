@@ -12,7 +12,7 @@ import { makeAccount } from '../../support/model-fixtures'
  * A clock for the watch's one loop: time moves only in advance(), which wakes the loop at
  * each due time and waits until it sleeps again, its reads and file writes done.
  */
-export class LoopClock {
+class LoopClock {
   private t = Date.UTC(2026, 10, 2, 9, 0)
   private timer: { at: number; resolve: () => void } | null = null
   private sleepers: (() => void)[] = []

@@ -33,6 +33,27 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
     files: ['electron/main/window-placement/rect.ts']
   },
   {
+    why: "the balance watch's parts: its fake-clock tests drive them together (test/main/balance/watch.test.ts, balance-log.test.ts) and the whole app over HTTP (test/main/app/balance-watch.test.ts)",
+    files: [
+      'electron/main/balance/days.ts',
+      'electron/main/balance/handlers.ts',
+      'electron/main/balance/notices.ts',
+      'electron/main/balance/notify-policy.ts',
+      'electron/main/balance/series.ts',
+      'electron/main/balance/service.ts',
+      'electron/main/storage/json-lines.ts',
+      'shared/ipc/balance-schemas.ts'
+    ]
+  },
+  {
+    why: "Account's balance chart and its words: tested through test/renderer/views/account/BalanceHistory.test.tsx and in Chromium (test/e2e/balance-watch.test.ts), as is Settings' watch section",
+    files: [
+      'renderer/src/views/account/BalanceChart.tsx',
+      'renderer/src/views/account/balance-text.ts',
+      'renderer/src/views/settings/BalanceWatchSection.tsx'
+    ]
+  },
+  {
     why: 'parts of the key scrubber: tested through test/main/marketplace/scrub.test.ts',
     files: ['electron/main/marketplace/key-pieces.ts', 'electron/main/marketplace/key-spellings.ts']
   },

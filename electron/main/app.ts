@@ -71,6 +71,8 @@ export interface SellerDeskApp {
   media: MediaService | null
   /** Quick lookup: the pending-lookup slots and the saved shortcut (start() registers it). */
   quick: QuickLookupService
+  /** A bulk check is running or paused part-way: no restart to update now. */
+  bulkBusy(): boolean
   close(): Promise<void>
 }
 
@@ -193,6 +195,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     handlers,
     media: options.media ?? mediaCache,
     quick,
+    bulkBusy: () => bulk.busy(),
     // Stops background work and waits for every write under way (checks being learnt,
     // media files and index, catalogue files, history appends): the data folder is
     // complete, and removable, once close() is done.

@@ -10,6 +10,7 @@ import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import { HistoryStore } from './history/history-store'
 import type { Handlers } from './ipc/dispatch'
+import { rememberingKeys } from './logs/known-keys'
 import { createLearner } from './lookup/learn'
 import { createPurchaseCheck } from './lookup/purchase-check'
 import { createMarketplaceClient, getPacer, normaliseBaseUrl } from './marketplace'
@@ -63,6 +64,8 @@ export interface AppOptions {
   desktop?: QuickDesktop
   /** Pending lookups; made before the app when deep links can arrive that early. */
   lookupSlots?: LookupSlots
+  /** Filled with every key the secret stores hand out or take, so the log can mask them. */
+  keysSeen?: Set<string>
 }
 
 export interface SellerDeskApp {
@@ -101,6 +104,9 @@ export const builtInDemo = async (options: DemoServerOptions = {}): Promise<Demo
 export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
   const { dataDir } = options
+  const seen = options.keysSeen
+  const remembered = (store: SecretStore): SecretStore =>
+    seen ? rememberingKeys(store, seen) : store
   const classify = options.classifyAddress
   const settings = createSettingsStore({ dataDir, log })
   const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
@@ -144,13 +150,14 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
 
   const connections = createConnectionService({
     settings,
-    keychain:
+    keychain: remembered(
       options.secretStore ??
-      createKeytarSecretStore({
-        log,
-        ...(options.keychainService ? { service: options.keychainService } : {})
-      }),
-    session: createMemorySecretStore(),
+        createKeytarSecretStore({
+          log,
+          ...(options.keychainService ? { service: options.keychainService } : {})
+        })
+    ),
+    session: remembered(createMemorySecretStore()),
     marketplace: options.marketplace ?? realMarketplace,
     cache,
     // Everything else kept for a removed connection (it forgets its catalogue cache

@@ -10,6 +10,8 @@ import { trayMenu, type TrayAction } from '../quick/tray-menu'
  */
 export interface TrayControl {
   update(recent: readonly HistoryEntry[], shortcutLabel: string | null): void
+  /** A line above the menu ("Restart to update to v1.2.3"); null removes it. */
+  setBanner(banner: { label: string; click: () => void } | null): void
 }
 
 /** Built next to the main bundle by electron.vite.config.ts (copyTrayIcons). */
@@ -29,8 +31,14 @@ export function createTray(options: {
     return null
   }
   tray.setToolTip('Seller Desk')
+  let banner: { label: string; click: () => void } | null = null
+  let last: Parameters<TrayControl['update']> = [[], null]
   const update: TrayControl['update'] = (recent, shortcutLabel) => {
-    const template: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel, new Date()).map(
+    last = [recent, shortcutLabel]
+    const top: MenuItemConstructorOptions[] = banner
+      ? [{ label: banner.label, click: banner.click }, { type: 'separator' }]
+      : []
+    const entries: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel, new Date()).map(
       (entry) => {
         if (entry.type === 'separator') return { type: 'separator' }
         const action = entry.action
@@ -41,8 +49,14 @@ export function createTray(options: {
         }
       }
     )
-    tray.setContextMenu(Menu.buildFromTemplate(template))
+    tray.setContextMenu(Menu.buildFromTemplate([...top, ...entries]))
   }
   update([], null)
-  return { update }
+  return {
+    update,
+    setBanner: (next) => {
+      banner = next
+      update(...last)
+    }
+  }
 }

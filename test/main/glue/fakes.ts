@@ -155,6 +155,18 @@ export class FakeBrowserWindow extends FakeEmitter {
   isVisible(): boolean {
     return this.shown
   }
+  minimized = false
+  isMinimized(): boolean {
+    return this.minimized
+  }
+  restore(): void {
+    this.minimized = false
+    this.steps.push('restore')
+  }
+  reloads = 0
+  reload(): void {
+    this.reloads++
+  }
   setPosition(x: number, y: number): void {
     this.position = [x, y]
   }
@@ -277,6 +289,9 @@ export class FakeScreen {
   }
 }
 
+/** What the glue put on the clipboard, newest last. */
+export const clipboardWrites: string[] = []
+
 export function createElectronFake(): ElectronFake {
   let markReady: () => void = () => undefined
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
@@ -352,6 +367,9 @@ export function createElectronFake(): ElectronFake {
         readText: async (): Promise<string> => {
           if (clipboardState.fails) throw new Error('clipboard busy')
           return clipboardState.text
+        },
+        writeText: (text: string): void => {
+          clipboardWrites.push(text)
         }
       },
       nativeImage: { createFromPath: (path: string) => ({ path }) },

@@ -12,19 +12,7 @@ import { clipboardWrites, fakeEvent, resetElectronFake, type FakeMenuItem } from
 // What runs once Electron is ready, through the faked 'electron' module, with the real app
 // on a temporary data folder: the log, IPC, the menu, the window's crash watch and quitting.
 
-const fake = await vi.hoisted(async () => {
-  const electron = (await import('./fakes')).createElectronFake()
-  const state = { quits: 0 }
-  Object.assign(electron.app, {
-    quit: () => {
-      state.quits++
-    },
-    isPackaged: false
-  })
-  Object.assign(electron.module['BrowserWindow'] as object, { getAllWindows: () => [] })
-  electron.module['dialog'] = { showErrorBox: () => undefined }
-  return { electron, state }
-})
+const fake = await vi.hoisted(async () => (await import('./fakes')).createDesktopElectronFake())
 vi.mock('electron', () => fake.electron.module)
 
 let dir = ''
@@ -40,7 +28,8 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const step of cleanups.reverse()) await step()
   cleanups.length = 0
-  await rm(dir, { recursive: true, force: true })
+  // A window closing saves its placement in the background: retry while that file lands.
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
 })
 
 async function start(): Promise<void> {

@@ -12,19 +12,7 @@ import { FakeTray, fakeEvent, resetElectronFake, type FakeMenuItem } from './fak
 // The desktop around the app (windows, tray, quitting), through the faked 'electron'
 // module, with the real app behind it on a temporary data folder.
 
-const fake = await vi.hoisted(async () => {
-  const electron = (await import('./fakes')).createElectronFake()
-  const state = { quits: 0 }
-  Object.assign(electron.app, {
-    quit: () => {
-      state.quits++
-    }
-  })
-  Object.assign(electron.module['BrowserWindow'] as object, {
-    getAllWindows: () => electron.windows.filter((w) => !w.destroyed)
-  })
-  return { electron, state }
-})
+const fake = await vi.hoisted(async () => (await import('./fakes')).createDesktopElectronFake())
 vi.mock('electron', () => fake.electron.module)
 
 const windowOptions = {
@@ -44,7 +32,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await sellerDesk?.close()
   sellerDesk = null
-  await rm(dir, { recursive: true, force: true })
+  // A window closing saves its placement in the background: retry while that file lands.
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
 })
 
 async function started(platform: NodeJS.Platform = 'linux') {

@@ -387,3 +387,26 @@ export function resetElectronFake(fake: ReturnType<typeof createElectronFake>): 
   fake.globalShortcut.taken.clear()
   fake.globalShortcut.unregisterAll()
 }
+
+/**
+ * The fake with what the desktop shell and startup use besides: app.quit counted in
+ * `state.quits`, BrowserWindow.getAllWindows over the windows not destroyed, and a dialog.
+ */
+export function createDesktopElectronFake(): {
+  electron: ElectronFake
+  state: { quits: number }
+} {
+  const electron = createElectronFake()
+  const state = { quits: 0 }
+  Object.assign(electron.app, {
+    quit: () => {
+      state.quits++
+    },
+    isPackaged: false
+  })
+  Object.assign(electron.module['BrowserWindow'] as object, {
+    getAllWindows: () => electron.windows.filter((w) => !w.destroyed)
+  })
+  electron.module['dialog'] = { showErrorBox: () => undefined }
+  return { electron, state }
+}

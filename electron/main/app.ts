@@ -24,6 +24,7 @@ import type { QuickDesktop } from './quick/desktop'
 import { createFreshVerdicts } from './quick/fresh-verdicts'
 import type { LookupSlots } from './quick/lookup-slots'
 import { createQuickLookupService, type QuickLookupService } from './quick/service'
+import { createUpdateCenter, type UpdateCenter } from './updates/center'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
 import type { SecretStore } from './secrets/types'
@@ -74,6 +75,8 @@ export interface SellerDeskApp {
   media: MediaService | null
   /** Quick lookup: the pending-lookup slots and the saved shortcut (start() registers it). */
   quick: QuickLookupService
+  /** Updates and the crash notice, as the window sees them (the glue attaches the policy). */
+  updates: UpdateCenter
   /** A bulk check is running or paused part-way: no restart to update now. */
   bulkBusy(): boolean
   close(): Promise<void>
@@ -182,6 +185,8 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
   })
 
+  const updates = createUpdateCenter({ settings, bulkRunning: () => bulk.busy() })
+
   const handlers = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
@@ -195,6 +200,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     catalogueFiles,
     settings,
     quick: quick.handlers,
+    updates: updates.handlers,
     demoSampleCodes: () => demo.sampleCodes(),
     ...(options.openExternal ? { openExternal: options.openExternal } : {})
   })
@@ -202,6 +208,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     handlers,
     media: options.media ?? mediaCache,
     quick,
+    updates,
     bulkBusy: () => bulk.busy(),
     // Stops background work and waits for every write under way (checks being learnt,
     // media files and index, catalogue files, history appends): the data folder is

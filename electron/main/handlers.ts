@@ -17,6 +17,7 @@ import type { MediaCache } from './media/media-cache'
 import type { QuickHandlers } from './quick/service'
 import { settingsHandlers } from './settings/handlers'
 import type { SettingsStore } from './settings/store'
+import type { UpdateHandlers } from './updates/center'
 
 /** The services app.ts built, as the handlers reach them. */
 export interface HandlerContext {
@@ -35,6 +36,8 @@ export interface HandlerContext {
   settings: SettingsStore
   /** Quick lookup: shortcut and tray settings, the windows' pending lookups. */
   quick: QuickHandlers
+  /** The update banner, Settings → Updates and the crash notice. */
+  updates: UpdateHandlers
   /** Receives only URLs that passed `safeExternalUrl`. */
   openExternal?: (url: string) => Promise<void>
   /** The demo's sample codes; asked only while the demo is the active connection. */
@@ -63,6 +66,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...mediaHandlers(ctx.media, ctx.catalogueFiles, ctx.dataDir, ctx.lookups.settled),
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
-    ...ctx.quick
+    ...ctx.quick,
+    ...ctx.updates
   }
 }

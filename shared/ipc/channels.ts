@@ -42,7 +42,13 @@ export const channels = {
   takePendingLookup: 'quick:take-pending',
   takeQuickLookup: 'quick:take-lookup',
   openInMainWindow: 'quick:open-in-main',
-  closeQuickLookup: 'quick:close'
+  closeQuickLookup: 'quick:close',
+  getUpdateState: 'updates:state',
+  downloadUpdate: 'updates:download',
+  restartToUpdate: 'updates:restart',
+  getUpdateSettings: 'updates:get-settings',
+  setUpdateSettings: 'updates:set-settings',
+  takeCrashNotice: 'window:take-crash-notice'
 } as const
 
 export type ChannelMethod = keyof typeof channels

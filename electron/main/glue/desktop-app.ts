@@ -4,7 +4,7 @@ import { createApp } from '../app'
 import { createRotatingLog } from '../logs/rotating-log'
 import type { LookupSlots } from '../quick/lookup-slots'
 import { TRAY_STALE_AFTER, withRefreshAfter, withRefreshOnBulkProgress } from '../quick/tray-feed'
-import { defaultUpdateSettings, type UpdateState } from '../updates/policy'
+import type { UpdateState } from '../updates/policy'
 import { handleAppProtocol } from './app-protocol'
 import { offerRestartOnCrash, reloadWhenRendererGone } from './crashes'
 import type { DesktopShell } from './desktop-shell'
@@ -71,7 +71,7 @@ export async function startDesktopApp(o: DesktopAppOptions): Promise<void> {
 
   const updates = o.isPackaged
     ? startAutoUpdate({
-        settings: defaultUpdateSettings(),
+        settings: await sellerDesk.updates.settings(),
         bulkBusy: () => sellerDesk.bulkBusy(),
         log,
         onState: (state) => {
@@ -82,6 +82,7 @@ export async function startDesktopApp(o: DesktopAppOptions): Promise<void> {
         }
       })
     : null
+  if (updates) sellerDesk.updates.attach(updates)
   installAppMenu({
     openExternal: o.openExternal,
     devTools: !o.isPackaged,
@@ -104,7 +105,7 @@ export async function startDesktopApp(o: DesktopAppOptions): Promise<void> {
       .finally(() => app.quit())
   })
   o.shell.attach(sellerDesk, await openWindowState(o.dataDir), (win) =>
-    reloadWhenRendererGone(win, log, () => undefined)
+    reloadWhenRendererGone(win, log, () => sellerDesk.updates.noteCrash())
   )
   await sellerDesk.quick.start()
   refresh()

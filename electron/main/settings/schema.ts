@@ -29,6 +29,12 @@ export const defaultQuickLookup = (): QuickLookupSettings => ({
   keepInTray: null
 })
 
+/** Settings → Updates (the desktop app's); absent until the seller changes one (policy defaults apply). */
+export const UpdateSettingsSchema = z.object({
+  autoDownload: z.boolean(),
+  beta: z.boolean()
+})
+
 export const SettingsSchema = z
   .object({
     version: z.literal(1),
@@ -39,7 +45,8 @@ export const SettingsSchema = z
     lastView: MainViewSchema.optional(),
     /** Where the Items grid sat in the window last time; absent until it was shown. */
     itemsInset: ItemsInsetSchema.optional(),
-    quickLookup: QuickLookupSettingsSchema.optional()
+    quickLookup: QuickLookupSettingsSchema.optional(),
+    updates: UpdateSettingsSchema.optional()
   })
   .refine((s) => new Set(s.connections.map((c) => c.id)).size === s.connections.length, {
     message: 'duplicate connection id'
@@ -71,6 +78,7 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
   const theme = ThemeSchema.safeParse(o['theme'])
   const lastView = MainViewSchema.safeParse(o['lastView'])
   const itemsInset = ItemsInsetSchema.safeParse(o['itemsInset'])
+  const updates = UpdateSettingsSchema.safeParse(o['updates'])
   const active = connections.find((c) => c.id === o['activeId'])
   return {
     settings: {
@@ -79,7 +87,8 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
       activeId: active?.id ?? connections[0]?.id ?? null,
       theme: theme.success ? theme.data : fallback.theme,
       ...(lastView.success ? { lastView: lastView.data } : {}),
-      ...(itemsInset.success ? { itemsInset: itemsInset.data } : {})
+      ...(itemsInset.success ? { itemsInset: itemsInset.data } : {}),
+      ...(updates.success ? { updates: updates.data } : {})
     },
     dropped: listed.length - connections.length
   }

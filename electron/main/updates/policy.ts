@@ -16,7 +16,8 @@ export type UpdateState =
   | { kind: 'available'; version: string; notesUrl: string }
   | { kind: 'downloading'; version: string; notesUrl: string; percent: number }
   | { kind: 'ready'; version: string; notesUrl: string }
-  | { kind: 'failed'; message: string }
+  /** message: the log's sentence; reason: the updater's first line, for "Couldn't update: …". */
+  | { kind: 'failed'; message: string; reason: string }
 
 /**
  * The parts of electron-updater's AppUpdater the policy drives (glue/updater.ts passes the
@@ -75,10 +76,19 @@ export interface UpdatePolicy {
  * error), never a stack.
  */
 export function updateFailure(error: unknown): string {
-  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
-  const reason = first.length > 160 ? `${first.slice(0, 159)}…` : first
-  return `The update could not be installed (${reason}); Seller Desk keeps running this version.`
+  return `The update could not be installed (${failureReason(error)}); Seller Desk keeps running this version.`
 }
+
+export function failureReason(error: unknown): string {
+  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
+  return first.length > 160 ? `${first.slice(0, 159)}…` : first
+}
+
+const failed = (error: unknown): UpdateState => ({
+  kind: 'failed',
+  message: updateFailure(error),
+  reason: failureReason(error)
+})
 
 export function createUpdatePolicy(o: UpdatePolicyOptions): UpdatePolicy {
   const setTimer = o.setInterval ?? setInterval
@@ -122,10 +132,9 @@ export function createUpdatePolicy(o: UpdatePolicyOptions): UpdatePolicy {
     if (current.kind === 'checking') set({ kind: 'idle' })
   })
   o.updater.on('error', (error) => {
-    const message = updateFailure(error)
-    o.log.warn(message)
+    o.log.warn(updateFailure(error))
     // A ready update stays ready: a later failed check does not take it away.
-    if (current.kind !== 'ready') set({ kind: 'failed', message })
+    if (current.kind !== 'ready') set(failed(error))
   })
 
   // Errors arrive through the 'error' event as well; the promise's rejection is that same
@@ -138,7 +147,7 @@ export function createUpdatePolicy(o: UpdatePolicyOptions): UpdatePolicy {
       // A failed background download is told through 'error'; its promise must not go unheard.
       result?.downloadPromise?.catch(() => undefined)
     } catch (e) {
-      if (current.kind === 'checking') set({ kind: 'failed', message: updateFailure(e) })
+      if (current.kind === 'checking') set(failed(e))
     }
     if (current.kind === 'checking') set({ kind: 'idle' })
   }
@@ -159,7 +168,7 @@ export function createUpdatePolicy(o: UpdatePolicyOptions): UpdatePolicy {
       } catch (e) {
         // Read afresh: the updater's events may have moved the state on while it ran.
         const after: UpdateState = current as UpdateState
-        if (after.kind !== 'ready') set({ kind: 'failed', message: updateFailure(e) })
+        if (after.kind !== 'ready') set(failed(e))
       }
     },
     restartToUpdate() {
@@ -169,7 +178,7 @@ export function createUpdatePolicy(o: UpdatePolicyOptions): UpdatePolicy {
         return {
           ok: false,
           message:
-            'A bulk check is running: Seller Desk restarts to update once it has finished, or when you quit.'
+            'A bulk check is running: restart to update after the bulk check finishes (or quit later; the update installs then).'
         }
       o.log.info(`Restarting to install ${current.version}.`)
       o.updater.quitAndInstall()

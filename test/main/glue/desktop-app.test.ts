@@ -84,6 +84,11 @@ describe('starting the desktop app', () => {
 
   it('copies diagnostics from Help, with no update menu in a build that does not update', async () => {
     await start()
+    const page = { senderFrame: { url: 'app://seller-desk/', parent: null } }
+    expect(await fake.electron.ipcHandlers.get(channels.getUpdateState)!(page, undefined)).toEqual({
+      ok: true,
+      data: { available: false, state: { kind: 'idle' }, bulkRunning: false }
+    })
     const labels = help().map((i) => i.label ?? i.type)
     expect(labels).toContain('Copy Diagnostics')
     expect(labels).not.toContain('Check for Updates…')
@@ -95,11 +100,23 @@ describe('starting the desktop app', () => {
     expect(clipboardWrites[0]).toMatch(/ {2}logs: \d/)
   })
 
-  it('reloads a window whose page crashed, with one line in the log', async () => {
+  it('reloads a window whose page crashed, with one line in the log and once in the window', async () => {
     await start()
     const win = fake.electron.windows[0]!
+    const page = { senderFrame: { url: 'app://seller-desk/', parent: null } }
+    const takeNotice = () =>
+      fake.electron.ipcHandlers.get(channels.takeCrashNotice)!(page, undefined)
+    expect(await takeNotice()).toEqual({ ok: true, data: { line: null } })
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 })
     expect(win.reloads).toBe(1)
+    // The reloaded page asks as it starts, and only the first time hears of it.
+    expect(await takeNotice()).toEqual({
+      ok: true,
+      data: {
+        line: "Seller Desk's window stopped unexpectedly and was reloaded; nothing was lost."
+      }
+    })
+    expect(await takeNotice()).toEqual({ ok: true, data: { line: null } })
     win.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 })
     expect(win.reloads).toBe(1)
     const log = await readFile(join(dir, 'logs', 'main.log'), 'utf8')

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import {
   CHECK_EVERY_MS,
@@ -6,30 +5,10 @@ import {
   updateFailure,
   type UpdateState
 } from '../../../electron/main/updates/policy'
+import { StubUpdater } from './stub-updater'
 
 // When Seller Desk checks, downloads and restarts, with a stand-in updater (the real
 // electron-updater on a loopback feed is in test/main/glue/updater.test.ts).
-
-class StubUpdater extends EventEmitter {
-  autoDownload = false
-  allowPrerelease = true
-  autoInstallOnAppQuit = false
-  checks = 0
-  downloads = 0
-  installs = 0
-  next: (u: StubUpdater) => void = () => undefined
-  async checkForUpdates(): Promise<null> {
-    this.checks++
-    this.next(this)
-    return null
-  }
-  async downloadUpdate(): Promise<void> {
-    this.downloads++
-  }
-  quitAndInstall(): void {
-    this.installs++
-  }
-}
 
 function setup(options: { bulk?: boolean; autoDownload?: boolean } = {}) {
   const updater = new StubUpdater()
@@ -128,7 +107,8 @@ describe('the update policy', () => {
     expect(policy.state()).toEqual({
       kind: 'failed',
       message:
-        'The update could not be installed (sha512 checksum mismatch, expected abc, got def); Seller Desk keeps running this version.'
+        'The update could not be installed (sha512 checksum mismatch, expected abc, got def); Seller Desk keeps running this version.',
+      reason: 'sha512 checksum mismatch, expected abc, got def'
     })
     expect(updateFailure('x'.repeat(300))).toMatch(/^The update could not be installed \(x{159}…\)/)
   })

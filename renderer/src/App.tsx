@@ -6,6 +6,7 @@ import { scopeStoresToConnection } from './frame/connection-scope'
 import { firstFrameDrawn } from './frame/page-code'
 import { usePendingLookup } from './frame/pending-lookup'
 import { useGlobalShortcuts } from './frame/shortcuts'
+import { UpdateBanner } from './frame/UpdateBanner'
 import {
   AccountView,
   ConnectView,
@@ -100,6 +101,7 @@ export function App(): React.JSX.Element {
         <Sidebar version={version} />
         {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
         <main className={styles.content} key={state.activeId ?? 'none'} id="content">
+          <UpdateBanner />
           <Suspense fallback={<ViewFallback />}>
             <CurrentView />
           </Suspense>

@@ -260,7 +260,12 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
     listHistory: async () => ok({ entries: [], total: 0 }),
     getCacheInfo: async () => ok(sampleCacheInfo()),
     clearCache: async () => ok(sampleCacheInfo({ bytes: 0, files: 0 })),
-    setCacheLimit: async (req) => ok(sampleCacheInfo({ limitBytes: req.limitBytes }))
+    setCacheLimit: async (req) => ok(sampleCacheInfo({ limitBytes: req.limitBytes })),
+    // As the browser host answers: updates exist only in the packaged desktop app.
+    getUpdateState: async () =>
+      ok({ available: false, state: { kind: 'idle' as const }, bulkRunning: false }),
+    getUpdateSettings: async () => ok({ available: false, autoDownload: true, beta: false }),
+    takeCrashNotice: async () => ok({ line: null })
   }
 }
 

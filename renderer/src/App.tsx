@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
+import { CrashNotice } from './frame/CrashNotice'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { firstFrameDrawn } from './frame/page-code'
@@ -101,6 +102,7 @@ export function App(): React.JSX.Element {
         <Sidebar version={version} />
         {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
         <main className={styles.content} key={state.activeId ?? 'none'} id="content">
+          <CrashNotice />
           <UpdateBanner />
           <Suspense fallback={<ViewFallback />}>
             <CurrentView />

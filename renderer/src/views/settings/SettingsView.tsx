@@ -4,6 +4,7 @@ import { ConnectionsSection } from './ConnectionsSection'
 import { QuickLookupSection } from './QuickLookupSection'
 import { StorageSection } from './StorageSection'
 import { ThemeSection } from './ThemeSection'
+import { UpdatesSection } from './UpdatesSection'
 import styles from './Settings.module.css'
 
 export function SettingsView(): React.JSX.Element {
@@ -14,6 +15,7 @@ export function SettingsView(): React.JSX.Element {
         <ConnectionsSection />
         <ThemeSection />
         <QuickLookupSection />
+        <UpdatesSection />
         <CacheSection />
         <StorageSection />
       </div>

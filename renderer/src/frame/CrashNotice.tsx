@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
-import { X } from 'lucide-react'
 import { getBridge } from '../bridge'
-import { Button } from '../ui/Button'
-import { focusViewTitle } from './dismiss'
+import { DismissButton } from './DismissButton'
 import alert from '../ui/Alert.module.css'
 import styles from './Notices.module.css'
 
@@ -37,15 +35,10 @@ export function CrashNotice(): React.JSX.Element | null {
   return (
     <div className={`${styles.notice} ${alert.warn}`} role="status">
       <p className={styles.text}>{line}</p>
-      <Button
-        variant="ghost"
-        size="sm"
-        icon={<X size={16} aria-hidden />}
-        aria-label="Dismiss"
-        onClick={() => {
+      <DismissButton
+        onDismiss={() => {
           dismissed = true
           setLine(null)
-          focusViewTitle()
         }}
       />
     </div>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Download, RotateCw, X } from 'lucide-react'
+import { Download, RotateCw } from 'lucide-react'
 import type { UpdateStatus } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 import { Button } from '../ui/Button'
 import { toast } from '../ui/toast'
-import { focusViewTitle } from './dismiss'
+import { DismissButton } from './DismissButton'
 import alert from '../ui/Alert.module.css'
 import styles from './Notices.module.css'
 
@@ -64,16 +64,7 @@ export function UpdateBanner(): React.JSX.Element | null {
         <p className={styles.text}>
           Couldn’t update: {state.reason}. Seller Desk keeps running this version.
         </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<X size={16} aria-hidden />}
-          aria-label="Dismiss"
-          onClick={() => {
-            setDismissed(state.reason)
-            focusViewTitle()
-          }}
-        />
+        <DismissButton onDismiss={() => setDismissed(state.reason)} />
       </div>
     )
   }

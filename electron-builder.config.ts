@@ -1,6 +1,7 @@
 import type { Configuration } from 'electron-builder'
 import { HOMEPAGE } from './electron/main/homepage'
 import pkg from './package.json'
+import { azureSignOptions } from './electron/tools/release.mjs'
 
 /**
  * Installers for the three desktop systems: `npm run dist` (or dist:linux / dist:win /
@@ -26,6 +27,19 @@ const DEB_DEPENDS = [
   'libuuid1',
   'libsecret-1-0'
 ]
+
+// Where releases are published and the app looks for updates (electron-updater reads the
+// app-update.yml this writes into the app). The release workflow sets GITHUB_REPOSITORY; a
+// local `npm run dist` uses the fallback: replace it with the real repository before shipping.
+const [OWNER = 'sellerdesk', REPO = 'seller-desk'] = (
+  process.env['GITHUB_REPOSITORY'] ?? 'sellerdesk/seller-desk'
+).split('/')
+
+// "-unsigned" in every artifact name when the release workflow has no signing secrets
+// (electron/tools/release.mjs signingPlan); empty otherwise and for local builds.
+const SUFFIX = process.env['ARTIFACT_SUFFIX'] ?? ''
+/** seller-desk-<version>-<middle><suffix>.<ext>, in electron-builder's macros. */
+const artifact = (middle: string): string => `seller-desk-\${version}-${middle}${SUFFIX}.\${ext}`
 
 const config: Configuration = {
   appId: 'app.sellerdesk.desktop',
@@ -74,7 +88,7 @@ const config: Configuration = {
     category: 'Office',
     maintainer: MAINTAINER,
     synopsis: 'Account, catalogue and purchase-code checks for Seller API marketplaces',
-    artifactName: 'seller-desk-${version}-${arch}.${ext}'
+    artifactName: artifact('${arch}')
   },
   // The tray icon needs AppIndicator/StatusNotifier support on GNOME; recommended, not required.
   deb: { depends: DEB_DEPENDS, recommends: ['libayatana-appindicator3-1'] },
@@ -82,7 +96,9 @@ const config: Configuration = {
   win: {
     target: ['nsis'],
     icon: 'build/icon.ico',
-    artifactName: 'seller-desk-${version}-setup-${arch}.${ext}'
+    artifactName: artifact('setup-${arch}'),
+    // A certificate comes from WIN_CSC_LINK; Azure Trusted Signing from its AZURE_* secrets.
+    azureSignOptions: azureSignOptions(process.env)
   },
   nsis: {
     oneClick: false,
@@ -93,19 +109,23 @@ const config: Configuration = {
   },
 
   mac: {
-    target: ['dmg'],
+    // The zip is what electron-updater installs on macOS; the dmg is for a first install.
+    target: ['dmg', 'zip'],
     icon: 'build/icon.icns',
     category: 'public.app-category.business',
     hardenedRuntime: true,
     gatekeeperAssess: false,
     entitlements: 'build/entitlements.mac.plist',
     entitlementsInherit: 'build/entitlements.mac.plist',
-    artifactName: 'seller-desk-${version}-${arch}.${ext}'
+    artifactName: artifact('${arch}'),
+    // Notarized when APPLE_API_KEY* or APPLE_ID/APPLE_APP_SPECIFIC_PASSWORD/APPLE_TEAM_ID are set.
+    notarize: true
   },
-  dmg: { artifactName: 'seller-desk-${version}-${arch}.${ext}' },
+  dmg: { artifactName: artifact('${arch}') },
 
-  // Publishing is a separate, deliberate step.
-  publish: null
+  // The release workflow builds with --publish never and drafts the GitHub Release itself
+  // (with SHA256SUMS and the CHANGELOG notes); this only tells electron-updater where to look.
+  publish: [{ provider: 'github', owner: OWNER, repo: REPO, releaseType: 'draft' }]
 }
 
 export default config

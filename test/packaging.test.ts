@@ -72,7 +72,16 @@ describe('identity', () => {
     expect(config.extraMetadata).not.toHaveProperty('version')
     expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/)
     expect(config.directories).toEqual({ output: 'dist', buildResources: 'build' })
-    expect(config.publish).toBeNull()
+  })
+})
+
+describe('updates', () => {
+  it('points electron-updater at GitHub Releases, which the release workflow drafts', () => {
+    // The workflow builds with --publish never; this only writes app-update.yml into the app.
+    expect(config.publish).toEqual([
+      expect.objectContaining({ provider: 'github', releaseType: 'draft' })
+    ])
+    expect(pkg.dependencies).toHaveProperty('electron-updater')
   })
 })
 
@@ -96,8 +105,8 @@ describe('targets per operating system', () => {
     expect(targetsOf(config.win)).toEqual(['nsis'])
   })
 
-  it('macOS: dmg with the hardened runtime and the entitlements file', () => {
-    expect(targetsOf(config.mac)).toEqual(['dmg'])
+  it('macOS: dmg, and the zip updates install, with the hardened runtime and the entitlements file', () => {
+    expect(targetsOf(config.mac)).toEqual(['dmg', 'zip'])
     expect(config.mac?.hardenedRuntime).toBe(true)
     expect(config.mac?.entitlements).toBe('build/entitlements.mac.plist')
     expect(config.mac?.entitlementsInherit).toBe('build/entitlements.mac.plist')

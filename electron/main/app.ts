@@ -11,6 +11,7 @@ import { createDemoLauncher, type RunningDemo } from './demo-launcher/launcher'
 import { createHandlers } from './handlers'
 import { HistoryStore } from './history/history-store'
 import type { Handlers } from './ipc/dispatch'
+import { rememberingKeys } from './logs/known-keys'
 import { createLearner } from './lookup/learn'
 import { createPurchaseCheck } from './lookup/purchase-check'
 import { createMarketplaceClient } from './marketplace/client'
@@ -27,6 +28,7 @@ import { createFreshVerdicts } from './quick/fresh-verdicts'
 import type { LookupSlots } from './quick/lookup-slots'
 import { createQuickLookupService, type QuickLookupService } from './quick/service'
 import { withRefreshAfter } from './quick/tray-feed'
+import { createUpdateCenter, type UpdateCenter } from './updates/center'
 import { createKeytarSecretStore } from './secrets/keytar-store'
 import { createMemorySecretStore } from './secrets/memory-store'
 import type { SecretStore } from './secrets/types'
@@ -69,6 +71,8 @@ export interface AppOptions {
   lookupSlots?: LookupSlots
   /** Whether the system is online (Electron's net.isOnline); unknown otherwise. */
   online?: () => boolean
+  /** Filled with every key the secret stores hand out or take, so the log can mask them. */
+  keysSeen?: Set<string>
 }
 
 export interface SellerDeskApp {
@@ -79,6 +83,10 @@ export interface SellerDeskApp {
   quick: QuickLookupService
   /** The balance watch: start() begins reading; desktop glue listens for notifications. */
   balance: BalanceService
+  /** Updates and the crash notice, as the window sees them (the glue attaches the policy). */
+  updates: UpdateCenter
+  /** A bulk check is running or paused part-way: no restart to update now. */
+  bulkBusy(): boolean
   close(): Promise<void>
 }
 
@@ -123,6 +131,9 @@ export const builtInDemo = async (options: DemoServerOptions = {}): Promise<Demo
 export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const log = options.log ?? console
   const { dataDir } = options
+  const seen = options.keysSeen
+  const remembered = (store: SecretStore): SecretStore =>
+    seen ? rememberingKeys(store, seen) : store
   const classify = options.classifyAddress
   const settings = createSettingsStore({ dataDir, log })
   const demo = createDemoLauncher(options.startDemo ?? builtInDemo, log)
@@ -179,13 +190,14 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
 
   const connections = createConnectionService({
     settings,
-    keychain:
+    keychain: remembered(
       options.secretStore ??
-      createKeytarSecretStore({
-        log,
-        ...(options.keychainService ? { service: options.keychainService } : {})
-      }),
-    session: createMemorySecretStore(),
+        createKeytarSecretStore({
+          log,
+          ...(options.keychainService ? { service: options.keychainService } : {})
+        })
+    ),
+    session: remembered(createMemorySecretStore()),
     marketplace: options.marketplace ?? realMarketplace,
     cache,
     // Everything else kept for a removed connection (it forgets its catalogue cache
@@ -211,6 +223,8 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     ...(options.lookupSlots ? { slots: options.lookupSlots } : {})
   })
 
+  const updates = createUpdateCenter({ settings, bulkRunning: () => bulk.busy() })
+
   const allHandlers = createHandlers({
     appInfo: options.appInfo,
     transport: options.transport,
@@ -225,6 +239,7 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     settings,
     quick: quick.handlers,
     balance: balance.handlers,
+    updates: updates.handlers,
     demoSampleCodes: () => demo.sampleCodes(),
     ...(options.openExternal ? { openExternal: options.openExternal } : {})
   })
@@ -235,6 +250,8 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     media: options.media ?? mediaCache,
     quick,
     balance,
+    updates,
+    bulkBusy: () => bulk.busy(),
     // Stops background work and waits for every write under way (checks being learnt,
     // media files and index, catalogue files, history appends): the data folder is
     // complete, and removable, once close() is done.

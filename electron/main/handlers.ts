@@ -18,6 +18,7 @@ import type { QuickHandlers } from './quick/service'
 import type { BalanceHandlers } from './balance/handlers'
 import { settingsHandlers } from './settings/handlers'
 import type { SettingsStore } from './settings/store'
+import type { UpdateHandlers } from './updates/center'
 
 /** The services app.ts built, as the handlers reach them. */
 export interface HandlerContext {
@@ -38,6 +39,8 @@ export interface HandlerContext {
   quick: QuickHandlers
   /** The balance watch's settings, chart series, CSV and notices. */
   balance: BalanceHandlers
+  /** The update banner, Settings → Updates and the crash notice. */
+  updates: UpdateHandlers
   /** Receives only URLs that passed `safeExternalUrl`. */
   openExternal?: (url: string) => Promise<void>
   /** The demo's sample codes; asked only while the demo is the active connection. */
@@ -67,6 +70,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...settingsHandlers(ctx.settings),
     ...shellHandlers(ctx.openExternal),
     ...ctx.quick,
-    ...ctx.balance
+    ...ctx.balance,
+    ...ctx.updates
   }
 }

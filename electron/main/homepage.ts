@@ -4,3 +4,10 @@
  * replace it with the publisher's real one before shipping.
  */
 export const HOMEPAGE = 'https://sellerdesk.app'
+
+/**
+ * Where releases are published (the release workflow drafts them there, electron-updater
+ * reads them): each version's notes are at `${RELEASES_URL}/tag/v<version>`. Replace it
+ * with the real repository's before shipping, as electron-builder.config.ts's fallback.
+ */
+export const RELEASES_URL = 'https://github.com/sellerdesk/seller-desk/releases'

@@ -32,6 +32,5 @@ export function findElectronBinary(root, env = process.env) {
   const dist = override || join(pkgDir, 'dist')
   const binary = join(dist, relative)
   if (existsSync(binary)) return { path: binary }
-  const where = override ? `no binary at ${binary}` : 'node_modules/electron/dist is missing'
-  return { missing: `${where}; ELECTRON_SKIP_BINARY_DOWNLOAD was probably set when npm ci ran` }
+  return { missing: override ? `no binary at ${binary}` : 'node_modules/electron/dist is missing' }
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build, then run the desktop app; where the Electron binary is not
-// installed, say so in one line and run the same app in the browser instead.
+// `npm start`: build, then run the desktop app. Where the Electron binary is not installed
+// yet, download it (unless ELECTRON_SKIP_BINARY_DOWNLOAD is set); where that cannot be
+// done, say why in one line and run the same app in the browser instead.
 //
 //   node electron/tools/start.mjs [--skip-build] [--browser] [--demo] [--no-open] [--port N] [--data-dir DIR]
 //
@@ -10,6 +11,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findElectronBinary } from './electron-binary.mjs'
+import { downloadSwitchedOff, installElectron } from './electron-download.mjs'
 import { runBuilt } from './run-built.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -43,8 +45,19 @@ function run(command, args, env = process.env) {
   })
 }
 
+/** The binary, downloaded first where it is missing and allowed; else why there is none. */
+async function electronBinary() {
+  const found = findElectronBinary(root)
+  if ('path' in found || forceBrowser) return found
+  if (downloadSwitchedOff(process.env))
+    return { missing: `${found.missing} and ELECTRON_SKIP_BINARY_DOWNLOAD is set` }
+  const installed = await installElectron(root)
+  if (!installed.ok) return { missing: installed.reason }
+  return findElectronBinary(root)
+}
+
 async function main() {
-  const electron = findElectronBinary(root)
+  const electron = await electronBinary()
   if (!skipBuild) {
     const built = await run(process.execPath, [
       binOf('electron-vite', 'bin/electron-vite.js'),
@@ -64,7 +77,7 @@ async function main() {
   }
   if ('missing' in electron) {
     console.log(
-      `Electron isn't installed here (${electron.missing}); starting Seller Desk in your browser instead.`
+      `Electron isn't available here (${electron.missing}); starting Seller Desk in your browser instead.`
     )
   }
   // The built host (out/host/cli.mjs) in this process: no TypeScript to transform and no

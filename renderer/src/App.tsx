@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useState } from 'react'
 import { getBridge } from './bridge'
 import { Sidebar } from './frame/Sidebar'
+import { CrashNotice } from './frame/CrashNotice'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
 import { scopeStoresToConnection } from './frame/connection-scope'
 import { firstFrameDrawn } from './frame/page-code'
 import { usePendingLookup } from './frame/pending-lookup'
 import { useBalanceNotices } from './frame/balance-notices'
 import { useGlobalShortcuts } from './frame/shortcuts'
+import { UpdateBanner } from './frame/UpdateBanner'
 import {
   AccountView,
   ConnectView,
@@ -102,6 +104,8 @@ export function App(): React.JSX.Element {
         <Sidebar version={version} />
         {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
         <main className={styles.content} key={state.activeId ?? 'none'} id="content">
+          <CrashNotice />
+          <UpdateBanner />
           <Suspense fallback={<ViewFallback />}>
             <CurrentView />
           </Suspense>

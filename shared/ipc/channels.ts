@@ -47,7 +47,13 @@ export const channels = {
   setBalanceWatch: 'balance:set-watch',
   getBalanceSeries: 'balance:series',
   exportBalanceCsv: 'balance:export-csv',
-  takeBalanceNotices: 'balance:take-notices'
+  takeBalanceNotices: 'balance:take-notices',
+  getUpdateState: 'updates:state',
+  downloadUpdate: 'updates:download',
+  restartToUpdate: 'updates:restart',
+  getUpdateSettings: 'updates:get-settings',
+  setUpdateSettings: 'updates:set-settings',
+  takeCrashNotice: 'window:take-crash-notice'
 } as const
 
 export type ChannelMethod = keyof typeof channels

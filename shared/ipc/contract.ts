@@ -26,7 +26,10 @@ import {
   PendingLookupSchema,
   MainLookupSchema,
   jobRequest,
-  csvFile
+  csvFile,
+  UpdateStatusSchema,
+  UpdateSettingsViewSchema,
+  CrashNoticeSchema
 } from './schemas'
 import {
   BalanceNoticesSchema,
@@ -310,7 +313,27 @@ export const contract = {
     channel: channels.takeBalanceNotices,
     request: z.object({ after: z.number().int().min(-1) }).strict(),
     response: BalanceNoticesSchema
-  }
+  },
+  /** The window's update banner asks on load and focus (main cannot push to the page). */
+  getUpdateState: { channel: channels.getUpdateState, request: none, response: UpdateStatusSchema },
+  /** The banner's Download button when automatic download is off. */
+  downloadUpdate: { channel: channels.downloadUpdate, request: none, response: UpdateStatusSchema },
+  /** "Restart": refused with a sentence while a bulk check runs or where nothing updates. */
+  restartToUpdate: { channel: channels.restartToUpdate, request: none, response: z.null() },
+  getUpdateSettings: {
+    channel: channels.getUpdateSettings,
+    request: none,
+    response: UpdateSettingsViewSchema
+  },
+  setUpdateSettings: {
+    channel: channels.setUpdateSettings,
+    request: z
+      .object({ autoDownload: z.boolean().optional(), beta: z.boolean().optional() })
+      .strict(),
+    response: UpdateSettingsViewSchema
+  },
+  /** After a crash reload: the one line to show, given once (taking it clears it). */
+  takeCrashNotice: { channel: channels.takeCrashNotice, request: none, response: CrashNoticeSchema }
 } as const
 
 type Contract = typeof contract

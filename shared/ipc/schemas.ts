@@ -228,3 +228,40 @@ export const MainLookupSchema = PendingLookupSchema.extend({ checked: Validation
 
 export const jobRequest = z.object({ jobId: z.string().min(1).max(100) })
 export const csvFile = z.object({ filename: z.string(), csv: z.string() })
+
+/** Where an update of the desktop app stands (updates/policy.ts's UpdateState). */
+const UpdateStateSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('idle') }),
+  z.object({ kind: z.literal('checking') }),
+  z.object({ kind: z.literal('available'), version: z.string(), notesUrl: z.string() }),
+  z.object({
+    kind: z.literal('downloading'),
+    version: z.string(),
+    notesUrl: z.string(),
+    percent: z.number()
+  }),
+  z.object({ kind: z.literal('ready'), version: z.string(), notesUrl: z.string() }),
+  z.object({ kind: z.literal('failed'), message: z.string(), reason: z.string() })
+])
+
+/**
+ * The window's update banner: `available` is false where nothing updates (the browser host,
+ * an unpackaged build), and the banner never shows there. `bulkRunning`: restart waits.
+ */
+export const UpdateStatusSchema = z.object({
+  available: z.boolean(),
+  state: UpdateStateSchema,
+  bulkRunning: z.boolean()
+})
+export type UpdateStatus = z.infer<typeof UpdateStatusSchema>
+
+/** Settings → Updates; `available` false in the browser host (updates come with the desktop app). */
+export const UpdateSettingsViewSchema = z.object({
+  available: z.boolean(),
+  autoDownload: z.boolean(),
+  beta: z.boolean()
+})
+export type UpdateSettingsView = z.infer<typeof UpdateSettingsViewSchema>
+
+/** The line a window shows once after main reloaded it from a crash; null when none. */
+export const CrashNoticeSchema = z.object({ line: z.string().nullable() })

@@ -1,11 +1,13 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../electron/host/paths'
 import { LOCK_FILE } from '../../electron/main/storage/folder-lock'
 import { launchChromium } from './harness'
-import { rawRequest } from '../support/harness-http'
+import { rawRequest, rpcRequest } from '../support/harness-http'
 import { spawnNode, type Spawned } from '../support/harness-process'
 
 const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -74,6 +76,40 @@ describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
     await expect(rawRequest({ port, path: '/' })).rejects.toThrow()
   })
 
+  it('finds its own files from where it is, not from the working folder', async () => {
+    // A packaged app and a seller's shell start it from anywhere: here, an empty folder.
+    const elsewhere = await tempDir()
+    const cli = track(
+      spawnNode(
+        [
+          join(repoRoot, 'out/host/cli.mjs'),
+          '--no-open',
+          '--demo',
+          '--data-dir',
+          join(elsewhere, 'data'),
+          '--port',
+          '0'
+        ],
+        process.env,
+        elsewhere
+      )
+    )
+    const line = await cli.waitForLine(/^Seller Desk: /)
+    const port = Number(/:(\d+)\//.exec(line)?.[1])
+    const token = /#token=(.+)$/.exec(line)![1]!
+    const page = await rawRequest({ port, path: '/' })
+    expect(page.body).toContain('<div id="root">')
+    const items = JSON.parse((await rpcRequest(port, 'listItems', token, {})).body) as {
+      data: { data: { items: { media: { thumbnail: string } }[] } }
+    }
+    // The demo marketplace serves its media from beside the built files: a real JPEG.
+    const thumb = await fetch(items.data.data.items[0]!.media.thumbnail)
+    expect(thumb.status).toBe(200)
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg')
+    expect([...new Uint8Array(await thumb.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff])
+    expect(await cli.stop()).toBe(0)
+  })
+
   it('refuses a bad --port with the usage text', async () => {
     const cli = track(spawnNode([...START_WEB.slice(1), '--no-open', '--port', 'eighty']))
     await cli.waitForLine(/^Usage: npm run start:web/)
@@ -82,43 +118,83 @@ describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
   })
 })
 
-describe('npm start (electron/tools/start.mjs) without the Electron binary', () => {
-  it('explains in one line and starts the browser host instead', async () => {
-    const dir = await tempDir()
-    // An empty dist folder: the binary is "not installed", whatever this machine has.
-    const env = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-electron') }
-    const start = track(
-      spawnNode(
-        [
-          'electron/tools/start.mjs',
-          '--skip-build',
-          '--no-open',
-          '--data-dir',
-          join(dir, 'data'),
-          '--port',
-          '0'
-        ],
-        env
-      )
-    )
-    const line = await start.waitForLine(/^Seller Desk: /)
-    expect(line).toMatch(URL_LINE)
-    const explanations = start
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith("Electron isn't installed here ("))
-    expect(explanations).toHaveLength(1)
-    expect(explanations[0]).toMatch(/\); starting Seller Desk in your browser instead\.$/)
+/** A loopback port nothing listens on: the Electron download is refused there. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
 
-    const base = addressOf(line).replace(/\/#token=.*$/, '')
-    const page = await rawRequest({ port: Number(new URL(base).port), path: '/' })
-    expect(page.status).toBe(200)
-    expect(page.body).toContain('<div id="root">')
-    // The built host runs inside start.mjs's own process: one Node start-up, no tsx child.
-    const lock = JSON.parse(await readFile(join(dir, 'data', LOCK_FILE), 'utf8')) as {
-      pid: number
+describe('npm start (electron/tools/start.mjs) without the Electron binary', () => {
+  // Never the real internet: either the download is switched off, or its mirror refuses.
+  const cases: [string, () => Promise<NodeJS.ProcessEnv>, RegExp][] = [
+    [
+      'with the download switched off',
+      async () => ({ ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }),
+      /^Electron isn't available here \(no binary at .+ and ELECTRON_SKIP_BINARY_DOWNLOAD is set\); /
+    ],
+    [
+      'when the download fails',
+      async () => {
+        const port = await closedPort()
+        return { ELECTRON_MIRROR: `http://127.0.0.1:${port}/` }
+      },
+      /^Electron isn't available here \(blocked: 127\.0\.0\.1:\d+ refused the connection \(ECONNREFUSED\)\); /
+    ]
+  ]
+  it.each(cases)(
+    '%s, explains why in one line and starts the browser host instead',
+    async (_, extra, why) => {
+      const dir = await tempDir()
+      // An empty dist folder: the binary is "not installed", whatever this machine has; an
+      // empty download cache, so nothing is found there either.
+      const inherited = Object.fromEntries(
+        Object.entries(process.env).filter(
+          ([k]) => !/electron_(mirror|custom)|ELECTRON_SKIP/i.test(k)
+        )
+      )
+      const env = {
+        ...inherited,
+        ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-electron'),
+        electron_config_cache: join(dir, 'cache'),
+        ...(await extra())
+      }
+      const start = track(
+        spawnNode(
+          [
+            'electron/tools/start.mjs',
+            '--skip-build',
+            '--no-open',
+            '--data-dir',
+            join(dir, 'data'),
+            '--port',
+            '0'
+          ],
+          env
+        )
+      )
+      const line = await start.waitForLine(/^Seller Desk: /)
+      expect(line).toMatch(URL_LINE)
+      const explanations = start
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith("Electron isn't available here ("))
+      expect(explanations).toHaveLength(1)
+      expect(explanations[0]).toMatch(why)
+      expect(explanations[0]).toMatch(/\); starting Seller Desk in your browser instead\.$/)
+
+      const base = addressOf(line).replace(/\/#token=.*$/, '')
+      const page = await rawRequest({ port: Number(new URL(base).port), path: '/' })
+      expect(page.status).toBe(200)
+      expect(page.body).toContain('<div id="root">')
+      // The built host runs inside start.mjs's own process: one Node start-up, no tsx child.
+      const lock = JSON.parse(await readFile(join(dir, 'data', LOCK_FILE), 'utf8')) as {
+        pid: number
+      }
+      expect(lock.pid).toBe(start.child.pid)
+      expect(await start.stop()).toBe(0)
     }
-    expect(lock.pid).toBe(start.child.pid)
-    expect(await start.stop()).toBe(0)
-  })
+  )
 })

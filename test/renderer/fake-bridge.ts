@@ -326,7 +326,12 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
         todayCents: 0,
         watch: null
       }),
-    takeBalanceNotices: async () => ok({ notices: [], last: 0, openAccount: false })
+    takeBalanceNotices: async () => ok({ notices: [], last: 0, openAccount: false }),
+    // As the browser host answers: updates exist only in the packaged desktop app.
+    getUpdateState: async () =>
+      ok({ available: false, state: { kind: 'idle' as const }, bulkRunning: false }),
+    getUpdateSettings: async () => ok({ available: false, autoDownload: true, beta: false }),
+    takeCrashNotice: async () => ok({ line: null })
   }
 }
 

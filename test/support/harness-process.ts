@@ -17,12 +17,16 @@ export interface Spawned {
 }
 
 /**
- * Spawns `node <args>` from the repository root in its own process group, so stopping it
+ * Spawns `node <args>` from the repository root (or `cwd`) in its own process group, so stopping it
  * also ends anything it started (tsx runs the script in a child).
  */
-export function spawnNode(args: string[], env: NodeJS.ProcessEnv = process.env): Spawned {
+export function spawnNode(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = repoRoot
+): Spawned {
   const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
+    cwd,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe']

@@ -144,6 +144,13 @@ export class BulkRunner {
     return this.view(job)
   }
 
+  /** Whether a job is still checking or paused part-way (an update must not restart then). */
+  busy(): boolean {
+    for (const job of this.jobs.values())
+      if (job.state === 'running' || job.state === 'paused') return true
+    return false
+  }
+
   /** Cancels every job (app shutdown). */
   cancelAll(): void {
     for (const job of this.jobs.values())

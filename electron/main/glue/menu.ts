@@ -16,6 +16,10 @@ export interface MenuOptions {
   devTools: boolean
   platform?: NodeJS.Platform
   homepage?: string
+  /** Help → Copy Diagnostics: versions, sizes and last errors, for a message to support. */
+  copyDiagnostics?: () => void
+  /** Help → Check for Updates (packaged builds, where updates are on). */
+  checkForUpdates?: () => void
 }
 
 /** The app's own keys, the ones renderer/src/frame/shortcuts.ts handles. */
@@ -93,6 +97,12 @@ function appMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
       role: 'help',
       submenu: [
         { label: 'Seller Desk Website', click: openSite },
+        ...(options.checkForUpdates
+          ? [{ label: 'Check for Updates…', click: options.checkForUpdates }]
+          : []),
+        ...(options.copyDiagnostics
+          ? [{ label: 'Copy Diagnostics', click: options.copyDiagnostics }]
+          : []),
         // macOS has About in the app menu.
         ...(mac ? [] : [{ type: 'separator' } as const, { role: 'about' } as const])
       ]

@@ -12,6 +12,8 @@ export interface TrayControl {
   update(recent: readonly HistoryEntry[], shortcutLabel: string | null): void
   /** The balance watch's lines (glue/balance-notify.ts): in the menu and the tooltip. */
   setBalance(lines: readonly string[]): void
+  /** A line above the menu ("Restart to update to v1.2.3"); null removes it. */
+  setBanner(banner: { label: string; click: () => void } | null): void
 }
 
 /** Built next to the main bundle by electron.vite.config.ts (copyTrayIcons). */
@@ -36,7 +38,11 @@ export function createTray(options: {
     shortcutLabel: null
   }
   let balance: readonly string[] = []
+  let banner: { label: string; click: () => void } | null = null
   const build = (): void => {
+    const top: MenuItemConstructorOptions[] = banner
+      ? [{ label: banner.label, click: banner.click }, { type: 'separator' }]
+      : []
     const entries = trayMenu(shown.recent, shown.shortcutLabel, new Date(), balance)
     const template: MenuItemConstructorOptions[] = entries.map((entry) => {
       if (entry.type === 'separator') return { type: 'separator' }
@@ -47,7 +53,7 @@ export function createTray(options: {
         ...(action ? { click: () => options.act(action) } : {})
       }
     })
-    tray.setContextMenu(Menu.buildFromTemplate(template))
+    tray.setContextMenu(Menu.buildFromTemplate([...top, ...template]))
   }
   const update: TrayControl['update'] = (recent, shortcutLabel) => {
     shown = { recent, shortcutLabel }
@@ -58,6 +64,10 @@ export function createTray(options: {
     tray.setToolTip(['Seller Desk', ...lines].join('\n'))
     build()
   }
+  const setBanner: TrayControl['setBanner'] = (next) => {
+    banner = next
+    build()
+  }
   update([], null)
-  return { update, setBalance }
+  return { update, setBalance, setBanner }
 }

@@ -41,6 +41,12 @@ export type BalanceWatchSettings = z.infer<typeof BalanceWatchSettingsSchema>
 
 export const defaultBalanceWatch = (): BalanceWatchSettings => ({ intervalMinutes: 5, notify: {} })
 
+/** Settings → Updates (the desktop app's); absent until the seller changes one (policy defaults apply). */
+const UpdateSettingsSchema = z.object({
+  autoDownload: z.boolean(),
+  beta: z.boolean()
+})
+
 export const SettingsSchema = z
   .object({
     version: z.literal(1),
@@ -52,7 +58,8 @@ export const SettingsSchema = z
     /** Where the Items grid sat in the window last time; absent until it was shown. */
     itemsInset: ItemsInsetSchema.optional(),
     quickLookup: QuickLookupSettingsSchema.optional(),
-    balanceWatch: BalanceWatchSettingsSchema.optional()
+    balanceWatch: BalanceWatchSettingsSchema.optional(),
+    updates: UpdateSettingsSchema.optional()
   })
   .refine((s) => new Set(s.connections.map((c) => c.id)).size === s.connections.length, {
     message: 'duplicate connection id'
@@ -85,6 +92,7 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
   const lastView = MainViewSchema.safeParse(o['lastView'])
   const itemsInset = ItemsInsetSchema.safeParse(o['itemsInset'])
   const balanceWatch = BalanceWatchSettingsSchema.safeParse(o['balanceWatch'])
+  const updates = UpdateSettingsSchema.safeParse(o['updates'])
   const active = connections.find((c) => c.id === o['activeId'])
   return {
     settings: {
@@ -94,7 +102,8 @@ export function salvageSettings(raw: unknown): { settings: Settings; dropped: nu
       theme: theme.success ? theme.data : fallback.theme,
       ...(lastView.success ? { lastView: lastView.data } : {}),
       ...(itemsInset.success ? { itemsInset: itemsInset.data } : {}),
-      ...(balanceWatch.success ? { balanceWatch: balanceWatch.data } : {})
+      ...(balanceWatch.success ? { balanceWatch: balanceWatch.data } : {}),
+      ...(updates.success ? { updates: updates.data } : {})
     },
     dropped: listed.length - connections.length
   }

@@ -157,6 +157,18 @@ export class FakeBrowserWindow extends FakeEmitter {
   isVisible(): boolean {
     return this.shown
   }
+  minimized = false
+  isMinimized(): boolean {
+    return this.minimized
+  }
+  restore(): void {
+    this.minimized = false
+    this.steps.push('restore')
+  }
+  reloads = 0
+  reload(): void {
+    this.reloads++
+  }
   setPosition(x: number, y: number): void {
     this.position = [x, y]
   }
@@ -296,6 +308,9 @@ export class FakeScreen {
   }
 }
 
+/** What the glue put on the clipboard, newest last. */
+export const clipboardWrites: string[] = []
+
 export function createElectronFake(): ElectronFake {
   let markReady: () => void = () => undefined
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve))
@@ -373,6 +388,9 @@ export function createElectronFake(): ElectronFake {
         readText: async (): Promise<string> => {
           if (clipboardState.fails) throw new Error('clipboard busy')
           return clipboardState.text
+        },
+        writeText: (text: string): void => {
+          clipboardWrites.push(text)
         }
       },
       nativeImage: { createFromPath: (path: string) => ({ path }) },
@@ -395,4 +413,27 @@ export function resetElectronFake(fake: ReturnType<typeof createElectronFake>): 
   fake.net.online = true
   fake.globalShortcut.taken.clear()
   fake.globalShortcut.unregisterAll()
+}
+
+/**
+ * The fake with what the desktop shell and startup use besides: app.quit counted in
+ * `state.quits`, BrowserWindow.getAllWindows over the windows not destroyed, and a dialog.
+ */
+export function createDesktopElectronFake(): {
+  electron: ElectronFake
+  state: { quits: number }
+} {
+  const electron = createElectronFake()
+  const state = { quits: 0 }
+  Object.assign(electron.app, {
+    quit: () => {
+      state.quits++
+    },
+    isPackaged: false
+  })
+  Object.assign(electron.module['BrowserWindow'] as object, {
+    getAllWindows: () => electron.windows.filter((w) => !w.destroyed)
+  })
+  electron.module['dialog'] = { showErrorBox: () => undefined }
+  return { electron, state }
 }

@@ -5,6 +5,7 @@ import { ConnectionsSection } from './ConnectionsSection'
 import { QuickLookupSection } from './QuickLookupSection'
 import { StorageSection } from './StorageSection'
 import { ThemeSection } from './ThemeSection'
+import { UpdatesSection } from './UpdatesSection'
 import styles from './Settings.module.css'
 
 export function SettingsView(): React.JSX.Element {
@@ -16,6 +17,7 @@ export function SettingsView(): React.JSX.Element {
         <ThemeSection />
         <QuickLookupSection />
         <BalanceWatchSection />
+        <UpdatesSection />
         <CacheSection />
         <StorageSection />
       </div>

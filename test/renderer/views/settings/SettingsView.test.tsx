@@ -351,3 +351,45 @@ describe('Settings: cache', () => {
     expect(screen.getByRole('button', { name: 'Clear' })).toBeDisabled()
   })
 })
+
+describe('Settings: updates', () => {
+  const section = () => screen.findByRole('region', { name: 'Updates' })
+
+  it('says in the browser host that updates come with the desktop app', async () => {
+    await setup()
+    const updates = await section()
+    expect(updates).toHaveTextContent(/Updates come with the desktop app/)
+    expect(within(updates).queryByRole('checkbox')).toBeNull()
+  })
+
+  it('turns automatic download and beta updates on and off in the desktop app', async () => {
+    const bridge = await setup({
+      getUpdateSettings: async () => ok({ available: true, autoDownload: true, beta: false }),
+      setUpdateSettings: async (req) =>
+        ok({ available: true, autoDownload: req.autoDownload ?? true, beta: req.beta ?? false })
+    })
+    const updates = await section()
+    const auto = within(updates).getByRole('checkbox', { name: 'Download updates automatically' })
+    const beta = within(updates).getByRole('checkbox', { name: 'Beta updates' })
+    expect(auto).toBeChecked()
+    expect(beta).not.toBeChecked()
+    await userEvent.click(beta)
+    expect(bridge.setUpdateSettings).toHaveBeenLastCalledWith({ beta: true })
+    await waitFor(() => expect(beta).toBeChecked())
+    expect(await screen.findByText('Beta updates turned on.')).toBeInTheDocument()
+    auto.focus()
+    await userEvent.keyboard(' ')
+    expect(bridge.setUpdateSettings).toHaveBeenLastCalledWith({ autoDownload: false })
+  })
+
+  it('says why a choice was not saved', async () => {
+    await setup({
+      getUpdateSettings: async () => ok({ available: true, autoDownload: true, beta: false }),
+      setUpdateSettings: async () => err('internal', 'Settings could not be saved: disk full.')
+    })
+    await userEvent.click(
+      within(await section()).getByRole('checkbox', { name: 'Download updates automatically' })
+    )
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings could not be saved')
+  })
+})

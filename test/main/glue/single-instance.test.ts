@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +9,12 @@ import {
   focusWindow,
   lockDataFolderOrQuit
 } from '../../../electron/main/glue/single-instance'
-import { lockDataFolder, type FolderLock } from '../../../electron/main/storage/folder-lock'
+import {
+  INSTANCE_HEADER,
+  LOCK_FILE,
+  lockDataFolder,
+  type FolderLock
+} from '../../../electron/main/storage/folder-lock'
 
 // The desktop side of "one writer per data folder" (issue 13, real-installs §7): Electron's own
 // single-instance lock between desktop launches, and the data-folder lock the browser
@@ -73,12 +80,28 @@ describe('focusWindow', () => {
 
 describe('lockDataFolderOrQuit', () => {
   it('says the browser host holds the folder, with its address, and quits', async () => {
-    locks.push(await lockDataFolder(dir, { kind: 'browser', address: 'http://127.0.0.1:5173' }))
-    expect(await lockDataFolderOrQuit(dir)).toBeNull()
+    // A browser host that answers at its address as the lock's own instance.
+    let instance = ''
+    const host = createServer((_req, res) => {
+      res.setHeader(INSTANCE_HEADER, instance)
+      res.end()
+    })
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+    const address = `http://127.0.0.1:${(host.address() as AddressInfo).port}`
+    try {
+      const held = await lockDataFolder(dir, { kind: 'browser', address })
+      instance = held.instance
+      locks.push(held)
+      expect(await lockDataFolderOrQuit(dir)).toBeNull()
+    } finally {
+      host.close()
+    }
     expect(fake.state.dialogs).toEqual([
       {
         title: 'Seller Desk is already running',
-        text: 'Seller Desk is already running at http://127.0.0.1:5173: open the address it printed in its terminal, or stop it there (Ctrl+C) first.'
+        text:
+          `Seller Desk is already running at ${address}: open the address it printed in its terminal, or stop it there (Ctrl+C) first. ` +
+          `(If no Seller Desk is running, delete ${join(dir, LOCK_FILE)} and start again.)`
       }
     ])
     expect(fake.state.quit).toBe(1)

@@ -59,7 +59,9 @@ const purchase = (code: string, itemId: number): Purchase => ({
 export class KindedError extends Error {
   constructor(
     readonly kind: string,
-    message: string
+    message: string,
+    /** The HTTP status, where the failure was an answer (a MarketplaceError's). */
+    readonly status?: number
   ) {
     super(message)
   }

@@ -151,13 +151,27 @@ describe('catalogue list problems', () => {
   it('falls back on a 500 with listProblem server-data-fault', async () => {
     service = build({
       listItemsReport: async () => {
-        throw new KindedError('server', 'HTTP 500')
+        throw new KindedError('server', 'HTTP 500', 500)
       }
     })
     await cache.rememberItemIds(CONN, [1, 2])
     const answer = await service.listItems()
     expect(answer.data.listProblem).toBe('server-data-fault')
     expect(answer.data.items.map((i) => i.id)).toEqual([1, 2])
+  })
+
+  it('names a 503 as what it is, not as a data fault', async () => {
+    service = build({
+      listItemsReport: async () => {
+        throw new KindedError(
+          'server',
+          'The marketplace is temporarily unavailable (HTTP 503).',
+          503
+        )
+      }
+    })
+    await cache.rememberItemIds(CONN, [1, 2])
+    await expect(service.listItems()).rejects.toMatchObject({ kind: 'server' })
   })
 
   it('learns an item read by id so the fallback list includes it', async () => {

@@ -5,7 +5,7 @@ import globals from 'globals'
 import { builtinModules } from 'node:module'
 
 const RAW_IPC_MESSAGE =
-  'Use the typed contract (shared/ipc): raw IPC lives only in electron/main/glue/ipc.ts and electron/preload/index.ts.'
+  'Use the typed contract (shared/ipc): raw IPC lives only in electron/main/glue/ipc-main.ts and electron/preload/index.ts.'
 // Electron also exports its modules under these subpaths.
 const ELECTRON_MODULES = ['electron', 'electron/main', 'electron/renderer', 'electron/common']
 // Node's built-ins under their bare names too ('fs', 'path/posix'), not only 'node:*'.
@@ -50,7 +50,7 @@ export default tseslint.config(
     // ipc.ts and the preload's bridge. Later blocks that ban Electron outright (renderer,
     // shared, main's services) replace this rule with a stricter one.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}'],
-    ignores: ['electron/main/glue/ipc.ts', 'electron/preload/index.ts'],
+    ignores: ['electron/main/glue/ipc-main.ts', 'electron/preload/index.ts'],
     rules: { 'no-restricted-imports': ['error', rawIpc] }
   },
   {
@@ -153,11 +153,11 @@ export default tseslint.config(
       'electron/preload/**/*.ts',
       'electron/host/**/*.ts'
     ],
-    ignores: ['electron/main/glue/ipc.ts', 'electron/preload/index.ts'],
+    ignores: ['electron/main/glue/ipc-main.ts', 'electron/preload/index.ts'],
     rules: { 'no-restricted-imports': ['error', { ...rawIpc, patterns: [NO_RENDERER] }] }
   },
   {
-    files: ['electron/main/glue/ipc.ts', 'electron/preload/index.ts'],
+    files: ['electron/main/glue/ipc-main.ts', 'electron/preload/index.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_RENDERER] }] }
   }
 )

@@ -9,14 +9,14 @@ import { handleAppProtocol } from './app-protocol'
 import { offerRestartOnCrash, reloadWhenRendererGone } from './crashes'
 import type { DesktopShell } from './desktop-shell'
 import { copyDiagnostics } from './diagnostics'
-import { registerIpc } from './ipc'
+import { registerIpc } from './ipc-main'
 import { handleMediaProtocol } from './media-protocol'
 import { installAppMenu } from './menu'
 import { senderCheck } from './security'
 import { lockDataFolderOrQuit } from './single-instance'
 import { startAutoUpdate } from './updater'
 import { rendererDirFrom } from './window'
-import { openWindowState } from './window-state'
+import { openWindowState } from './window-placement'
 
 export interface DesktopAppOptions {
   dataDir: string

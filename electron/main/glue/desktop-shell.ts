@@ -11,7 +11,7 @@ import { focusWindow } from './single-instance'
 import { wireBalanceNotify } from './balance-notify'
 import { createTray, trayIconPath, type TrayControl } from './tray'
 import { createMainWindow, hideOnClose, type WindowOptions } from './window'
-import type { openWindowState } from './window-state'
+import type { openWindowState } from './window-placement'
 
 export interface DesktopShell {
   /** What quick lookup needs from the desktop (given to createApp). */

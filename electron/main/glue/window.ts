@@ -10,7 +10,7 @@ export interface WindowOptions {
   rendererUrl: string | null
   /** Off in packaged builds. */
   devTools: boolean
-  /** Where to open (glue/window-state.ts); absent, 1280×800 where the system puts it. */
+  /** Where to open (glue/window-placement.ts); absent, 1280×800 where the system puts it. */
   placement?: Placement
 }
 

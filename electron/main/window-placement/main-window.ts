@@ -3,7 +3,7 @@ import type { Rect } from './rect'
 /**
  * Where the main window opens: the size, position and maximised state it last had on a
  * display that is still attached, else a default size centred on the primary display.
- * Plain data in, plain data out; glue/window-state.ts feeds it Electron's screen.
+ * Plain data in, plain data out; glue/window-placement.ts feeds it Electron's screen.
  */
 
 export interface DisplayInfo {

@@ -172,7 +172,7 @@ export class FakeBrowserWindow extends FakeEmitter {
   setPosition(x: number, y: number): void {
     this.position = [x, y]
   }
-  // Placement, for glue/window-state.ts: the test moves the window by setting these.
+  // Placement, for glue/window-placement.ts: the test moves the window by setting these.
   normalBounds = { x: 0, y: 0, width: 1280, height: 800 }
   maximized = false
   destroyed = false

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { contract, methods } from '../../../shared/ipc/contract'
 import type { Handlers } from '../../../electron/main/ipc/dispatch'
-import { registerIpc } from '../../../electron/main/glue/ipc'
+import { registerIpc } from '../../../electron/main/glue/ipc-main'
 
 // registerIpc is the one place main touches IPC: one handler per contract channel, each
 // refusing senders other than our own page before any handler runs.

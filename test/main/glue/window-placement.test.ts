@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMainWindow } from '../../../electron/main/glue/window'
-import { openWindowState } from '../../../electron/main/glue/window-state'
+import { openWindowState } from '../../../electron/main/glue/window-placement'
 import { WINDOW_STATE_FILE } from '../../../electron/main/window-placement/window-state-file'
 import type { FakeBrowserWindow, FakeDisplay } from './fakes'
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildNodeBundle } from '../../../electron/tools/host-bundle'
 import {
   CATALOGUE_CACHE_FORMAT,
   FileCatalogueCache
@@ -195,14 +196,23 @@ describe('FileCatalogueCache', () => {
 })
 
 describe('FileCatalogueCache survives a process killed mid-write', () => {
-  const writer = join(__dirname, 'cache-writer.ts')
+  // The writer bundled once into plain JavaScript: 30 launches through tsx's loader cost
+  // most of this test's time, and a kill lands on the same cache code either way.
+  let bundleDir: string
+  let writer: string
+  beforeAll(async () => {
+    bundleDir = await mkdtemp(join(tmpdir(), 'sd-cache-writer-'))
+    await buildNodeBundle({ 'cache-writer': join(__dirname, 'cache-writer.ts') }, bundleDir)
+    writer = join(bundleDir, 'cache-writer.mjs')
+  }, 60_000)
+  afterAll(() => rm(bundleDir, { recursive: true, force: true }))
 
   /** Starts the writer, waits for `after` completed generations plus a random moment, SIGKILLs it. */
   function runAndKill(first: number, after: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild
-      // that a SIGKILL to the CLI would leave running.
-      const child = spawn(process.execPath, ['--import', 'tsx', writer, dataDir, String(first)], {
+      // Plain `node` on the bundle: a CLI wrapper (tsx) would run the script in a grandchild
+      // that a SIGKILL to the wrapper would leave running.
+      const child = spawn(process.execPath, [writer, dataDir, String(first)], {
         stdio: ['ignore', 'pipe', 'pipe']
       })
       let lastDone = first - 1

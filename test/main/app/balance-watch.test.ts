@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Result } from '../../../shared/errors'
 import type { BalanceNotices, BalanceWatch, ConnectionView } from '../../../shared/ipc/contract'
 import { startDemoServer, type DemoServer } from '../../../electron/demo'
 import { createApp } from '../../../electron/main/app'
 import { dispatch } from '../../../electron/main/ipc/dispatch'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
+import { data, until } from '../../support/results'
 
 // The balance watch in the whole app, over real HTTP to demo marketplaces answering as real
 // installs do (float artefacts, a rate limit the client's pacer keeps to).
@@ -17,20 +17,6 @@ const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
-  return result.data as T
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await probe()
-    if (value !== null) return value
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
 
 async function demo(seed: number): Promise<DemoServer> {
   const server = await startDemoServer({ port: 0, mode: 'real', seed })
@@ -78,9 +64,11 @@ describe('balance watch in the app', () => {
       const watch = data<BalanceWatch>(await call('getBalanceWatch'))
       return watch.connections.every((c) => c.state === 'watching') ? watch : null
     }
-    await until('both connections read', watching)
-    await until('a few more reads of A', async () =>
-      accountReads(a) >= readsBefore + 3 ? true : null
+    await until('both connections read', watching, 300)
+    await until(
+      'a few more reads of A',
+      async () => (accountReads(a) >= readsBefore + 3 ? true : null),
+      300
     )
     // Every read carried the connection's own key, as every other call does.
     expect(a.requests.at(-1)?.path).toMatch(/^\/api\/account\/details/)
@@ -90,10 +78,14 @@ describe('balance watch in the app', () => {
 
     // A sale on A.
     a.data.seller.balance = 1305.67
-    const notices = await until('a notice', async () => {
-      const n = data<BalanceNotices>(await call('takeBalanceNotices', { after: 0 })).notices
-      return n.length > 0 ? n : null
-    })
+    const notices = await until(
+      'a notice',
+      async () => {
+        const n = data<BalanceNotices>(await call('takeBalanceNotices', { after: 0 })).notices
+        return n.length > 0 ? n : null
+      },
+      300
+    )
     expect(notices.map((n) => [n.connectionId, n.title])).toEqual([
       [idA, 'Balance up $21.10 · now $1,305.67 · Shop A']
     ])

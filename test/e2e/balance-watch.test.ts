@@ -61,13 +61,14 @@ describe('Balance watch', () => {
     // Keyboard: the chart takes the focus and the arrows walk its readings.
     const readout = page.getByTestId('balance-readout')
     await chart.focus()
+    // The readout follows the focus a render later: wait for each change, never sleep.
+    await expect.poll(() => readout.textContent()).toMatch(/ · \$[\d,]+\.\d{2}$/)
     const last = await readout.textContent()
-    expect(last).toMatch(/ · \$[\d,]+\.\d{2}$/)
     await page.keyboard.press('Home')
+    await expect.poll(() => readout.textContent()).not.toBe(last)
     const first = await readout.textContent()
-    expect(first).not.toBe(last)
     await page.keyboard.press('ArrowRight')
-    expect(await readout.textContent()).not.toBe(first)
+    await expect.poll(() => readout.textContent()).not.toBe(first)
     // Hover shows the same.
     const box = (await chart.boundingBox())!
     await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2)

@@ -45,6 +45,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // Each end-to-end file imports the host, the demo marketplace and Playwright: with
+          // a fresh module graph per file that import cost as much as the shorter files'
+          // tests. A worker imports them once and keeps one Chromium (test/e2e/harness.ts);
+          // every harness still gets its own host, data folder, keychain service and browser
+          // context.
+          isolate: false,
           include: ['test/e2e/**/*.test.ts', ...IN_CHROMIUM],
           testTimeout: 120_000,
           hookTimeout: 120_000

@@ -32,7 +32,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, onTestFinished, TestRunner } from 'vitest'
+import { onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/demo'
@@ -85,22 +85,18 @@ export function launchChromium(): Promise<Browser> {
   return launchSharedChromium({ extraArgs: ['--autoplay-policy=no-user-gesture-required'] })
 }
 
-// One Chromium per test file (vitest gives each file its own module instance), a fresh
-// context per harness: contexts share no cookies, storage or cache, and a launch costs
-// about a second on a 2-core machine.
+// One Chromium per test worker (the e2e project shares modules between the files a worker
+// runs), a fresh context per harness: contexts share no cookies, storage or cache, and a
+// launch costs about a second on a 2-core machine. Playwright ends the browser when the
+// worker's process exits.
 let sharedBrowser: Promise<Browser> | null = null
-function fileBrowser(): Promise<Browser> {
+function workerBrowser(): Promise<Browser> {
   sharedBrowser ??= launchChromium().then((browser) => {
     browser.on('disconnected', () => (sharedBrowser = null))
     return browser
   })
   return sharedBrowser
 }
-afterAll(async () => {
-  const browser = sharedBrowser
-  sharedBrowser = null
-  await (await browser?.catch(() => null))?.close()
-})
 
 const slug = (name: string): string =>
   name
@@ -194,7 +190,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
     cleanups.push(() => running?.close() ?? Promise.resolve())
 
-    const browser = await fileBrowser()
+    const browser = await workerBrowser()
     const context = await browser.newContext({
       colorScheme: options.colorScheme ?? 'light',
       viewport: options.viewport ?? { width: 1280, height: 800 }

@@ -13,6 +13,7 @@ import { registerPrivilegedSchemes } from './glue/schemes'
 import { hardenApp, senderCheck } from './glue/security'
 import { createGlobalShortcut, isWaylandSession } from './glue/shortcut'
 import { claimSingleInstance, focusWindow, lockDataFolderOrQuit } from './glue/single-instance'
+import { withStatusTracking } from './status/status-tracker'
 import { createTray, trayIconPath, type TrayControl } from './glue/tray'
 import { createMainWindow, hideOnClose, rendererDirFrom, type WindowOptions } from './glue/window'
 import { openWindowState } from './glue/window-state'
@@ -121,9 +122,12 @@ if (
           .catch(() => undefined)
     }
 
+    // Every window's answers tell the tray the connection's state, as they tell the page.
+    const tracked = withStatusTracking(sellerDesk.handlers)
+    tracked.tracker.onChange(() => tray?.setStatus(tracked.tracker.current()))
     registerIpc(
       withRefreshOnBulkProgress(
-        withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refreshTray),
+        withRefreshAfter(tracked.handlers, TRAY_STALE_AFTER, refreshTray),
         refreshTray
       ),
       senderCheck(isAppUrl)

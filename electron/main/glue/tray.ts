@@ -1,7 +1,8 @@
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron'
 import { join } from 'node:path'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
-import { trayMenu, type TrayAction } from '../quick/tray-menu'
+import type { ConnectionStatus } from '../../../shared/connection-status'
+import { trayMenu, trayStatusLabel, type TrayAction } from '../quick/tray-menu'
 
 /**
  * The tray (menu-bar) icon. Its menu is rebuilt whenever the last verdicts change. Where no
@@ -10,6 +11,8 @@ import { trayMenu, type TrayAction } from '../quick/tray-menu'
  */
 export interface TrayControl {
   update(recent: readonly HistoryEntry[], shortcutLabel: string | null): void
+  /** The connection's status changed: the menu's first line and the tooltip say it. */
+  setStatus(status: ConnectionStatus): void
 }
 
 /** Built next to the main bundle by electron.vite.config.ts (copyTrayIcons). */
@@ -29,20 +32,35 @@ export function createTray(options: {
     return null
   }
   tray.setToolTip('Seller Desk')
+  let last: { recent: readonly HistoryEntry[]; shortcutLabel: string | null } = {
+    recent: [],
+    shortcutLabel: null
+  }
+  let status: ConnectionStatus | undefined
   const update: TrayControl['update'] = (recent, shortcutLabel) => {
-    const template: MenuItemConstructorOptions[] = trayMenu(recent, shortcutLabel, new Date()).map(
-      (entry) => {
-        if (entry.type === 'separator') return { type: 'separator' }
-        const action = entry.action
-        return {
-          label: entry.label,
-          enabled: entry.enabled,
-          ...(action ? { click: () => options.act(action) } : {})
-        }
+    last = { recent, shortcutLabel }
+    const template: MenuItemConstructorOptions[] = trayMenu(
+      recent,
+      shortcutLabel,
+      new Date(),
+      status
+    ).map((entry) => {
+      if (entry.type === 'separator') return { type: 'separator' }
+      const action = entry.action
+      return {
+        label: entry.label,
+        enabled: entry.enabled,
+        ...(action ? { click: () => options.act(action) } : {})
       }
-    )
+    })
     tray.setContextMenu(Menu.buildFromTemplate(template))
   }
+  const setStatus: TrayControl['setStatus'] = (next) => {
+    status = next
+    const label = trayStatusLabel(next)
+    tray.setToolTip(label ? `Seller Desk · ${label}` : 'Seller Desk')
+    update(last.recent, last.shortcutLabel)
+  }
   update([], null)
-  return { update }
+  return { update, setStatus }
 }

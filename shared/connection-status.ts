@@ -216,22 +216,25 @@ export function statusLine(status: ConnectionStatus, o: StatusWordsOptions): Sta
  */
 export function statusSentence(
   status: Pick<ConnectionStatus, 'state' | 'since' | 'kind'>,
-  host: string,
+  /** The marketplace's host; null when not known (the sentence says "the marketplace"). */
+  host: string | null,
   time: (iso: string) => string
 ): string | null {
+  const at = host ?? 'the marketplace'
+  const Who = host ?? 'The marketplace'
   switch (status.state) {
     case 'offline':
-      return `Can’t reach ${host}${status.since ? ` since ${time(status.since)}` : ''}: check your internet connection, then try again.`
+      return `Can’t reach ${at}${status.since ? ` since ${time(status.since)}` : ''}: check your internet connection, then try again.`
     case 'refused':
       return status.kind === 'not-a-seller'
-        ? `${host} says this key’s account sells nothing: replace the key in Settings with the seller’s.`
-        : `${host} refused the API key: replace the key in Settings.`
+        ? `${Who} says this key’s account sells nothing: replace the key in Settings with the seller’s.`
+        : `${Who} refused the API key: replace the key in Settings.`
     case 'locked':
       return 'The system keychain is locked, so the key can’t be read: unlock it, then try again.'
     case 'trouble':
       return status.kind === 'api-unavailable'
-        ? `The Seller API is switched off on ${host}: ask the site’s administrator to turn it on.`
-        : `${host} had a problem answering: try again in a moment.`
+        ? `The Seller API is switched off on ${at}: ask the site’s administrator to turn it on.`
+        : `${Who} had a problem answering: try again in a moment.`
     default:
       return null
   }

@@ -11,7 +11,7 @@ import { useValidate } from '../stores/validate'
 import { Button } from '../ui/Button'
 import { CodeField } from '../ui/CodeField'
 import { Skeleton } from '../ui/Skeleton'
-import { ErrorState } from '../ui/States'
+import { NotChecked, useNotCheckedSentence } from '../ui/NotChecked'
 import { VerdictCard, announce } from '../views/validate/VerdictCard'
 import { MAIN_ROUTE } from './route'
 import card from '../ui/Card.module.css'
@@ -104,6 +104,7 @@ export function QuickApp(): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey)
   }, [close])
 
+  const notChecked = useNotCheckedSentence(v.error)
   const scan = scanForCode(v.input)
   // As in Validate: the skeleton and spinner are for a real wait, the field is locked at once.
   const showChecking = useShownAfter(v.checking, CHECKING_GRACE_MS)
@@ -170,8 +171,8 @@ export function QuickApp(): React.JSX.Element {
               ? 'Checking…'
               : shown
                 ? announce(shown, now)
-                : v.error
-                  ? `Could not check the code. ${v.error.message}`
+                : notChecked
+                  ? `Not checked. ${notChecked}`
                   : ''}
           </div>
 
@@ -188,7 +189,15 @@ export function QuickApp(): React.JSX.Element {
               </div>
             )}
             {!v.checking && v.error && (
-              <ErrorState error={v.error} onRetry={() => void retry()} inline />
+              <NotChecked
+                error={v.error}
+                // Checking again cannot help a wrong text or a refused key: the sentence says the fix.
+                onRetry={
+                  ['invalid-input', 'unauthorized', 'not-a-seller'].includes(v.error.kind)
+                    ? undefined
+                    : () => void retry()
+                }
+              />
             )}
             {shown && (
               <VerdictCard

@@ -101,7 +101,7 @@ export function useStatusSentence(): string | null {
   const now = useNow()
   const status = useConnectionStatus((s) => s.status)
   const active = useConnections(selectActive)
-  return statusSentence(status, active ? hostOf(active.baseUrl) : 'The marketplace', (iso) =>
+  return statusSentence(status, active ? hostOf(active.baseUrl) : null, (iso) =>
     formatCompactTime(iso, now)
   )
 }

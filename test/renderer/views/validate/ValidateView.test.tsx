@@ -240,8 +240,11 @@ describe('ValidateView', () => {
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Can’t reach the marketplace')
-    expect(alert).toHaveTextContent('Could not reach market.test.')
+    // "Not checked", grey, and one sentence with one step: no heading repeating it.
+    expect(alert).toHaveAttribute('data-verdict', 'not-checked')
+    expect(alert).toHaveTextContent(
+      /^Not checkedCan’t reach the marketplace since .+: check your internet connection, then try again\.Retry$/
+    )
     expect(screen.queryByRole('article')).toBeNull()
     await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
@@ -442,7 +445,7 @@ describe('what was known before', () => {
     expect(within(flaggedCard).queryByText(/^Checked before:/)).toBeNull()
   })
 
-  it('a refused key is an error pointing to Settings, not a verdict', async () => {
+  it('a refused key is "Not checked", pointing to Settings, not a verdict', async () => {
     installFakeBridge({
       validatePurchase: async () =>
         err('unauthorized', 'The marketplace refused this API key, so the code was not checked.')
@@ -451,13 +454,17 @@ describe('what was known before', () => {
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The marketplace refused the key')
-    expect(alert).toHaveTextContent('so the code was not checked')
+    expect(alert).toHaveAttribute('data-verdict', 'not-checked')
+    expect(alert).toHaveTextContent('Not checked')
+    expect(alert).toHaveTextContent(
+      'The marketplace refused the API key: replace the key in Settings.'
+    )
     expect(screen.queryByRole('article')).toBeNull()
     expect(screen.queryByText('Not valid')).toBeNull()
-    expect(live()).toHaveTextContent('Could not check the code.')
+    expect(live()).toHaveTextContent('Not checked. The marketplace refused the API key')
     expect(live()).not.toHaveTextContent('Not valid')
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    // Checking again cannot help until the key is replaced: the one button is the fix.
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull()
     await user.click(within(alert).getByRole('button', { name: 'Open Settings' }))
     expect(useNav.getState().view).toBe('settings')
   })
@@ -484,7 +491,7 @@ describe('what was known before', () => {
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Can’t reach the marketplace')
+    expect(alert).toHaveTextContent(/^Not checkedCan’t reach the marketplace/)
     const known = await screen.findByRole('region', { name: 'Last known verdict' })
     expect(known).toHaveTextContent(
       /^Last checked Mar 22,.*: Valid, Regular licence, Northwind Admin Dashboard\./

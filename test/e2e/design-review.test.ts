@@ -46,7 +46,7 @@ describe('Design review fixes', () => {
       const field = page.getByLabel('Purchase code', { exact: true })
       await field.fill(market.sampleCodes.valid)
       await field.press('Enter')
-      await card(page).getByRole('heading', { name: 'Valid' }).waitFor()
+      await card(page).getByRole('heading', { name: 'Valid · support active' }).waitFor()
       const strip = card(page).getByText(/^Support active/)
       const liveStrip = await strip.evaluate(
         (el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor
@@ -67,7 +67,7 @@ describe('Design review fixes', () => {
       expect(
         await strip.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).color)
       ).not.toBe(liveColour)
-      for (const l of [card(page).getByRole('heading', { name: 'Valid' }), strip]) {
+      for (const l of [card(page).getByRole('heading', { name: 'Valid · support active' }), strip]) {
         expect(await contrast(l)).toBeGreaterThanOrEqual(4.5)
       }
     })

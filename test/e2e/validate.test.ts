@@ -56,7 +56,7 @@ describe('Validate', () => {
     await page.keyboard.press('Enter')
 
     const card = verdict(page)
-    await card.getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card.getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     expect(await card.textContent()).toContain(code)
     expect(await fact(page, 'Licence')).toContain(p.license === 'regular' ? 'Regular' : 'Extended')
     expect(await fact(page, 'Price paid')).toBe(`$${p.price.toFixed(2)}`)
@@ -141,7 +141,7 @@ describe('Validate', () => {
     await openValidate(page)
     const code = market.sampleCodes.valid
     await paste(page, code)
-    await verdict(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await verdict(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
 
     // The buyer is refunded on the marketplace; the seller checks the code again.
     const { p } = purchaseOf(market, code)
@@ -173,7 +173,7 @@ describe('Validate', () => {
     // A UUID-shaped code clears the warning.
     await field(page).fill(market.sampleCodes.valid)
     await page.keyboard.press('Enter')
-    await verdict(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await verdict(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     expect(await page.getByText('doesn’t look like a purchase code').count()).toBe(0)
   })
 
@@ -195,7 +195,7 @@ describe('Validate', () => {
     expect(await verdict(page).count()).toBe(0)
 
     await alert.getByRole('button', { name: 'Retry' }).click()
-    await verdict(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await verdict(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
 
     // Rate limited for longer than the app waits by itself: a countdown, Retry held back.
     market.faults.inject(

@@ -31,7 +31,7 @@ describe('A verdict you can trust', () => {
 
     // A sentence around a valid code: the code is checked, and the page says which.
     await paste(page, `Purchase code: ${valid.toUpperCase()} (thanks!)`)
-    await card(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     expect(await card(page).textContent()).toContain(valid)
     expect(await field(page).inputValue()).toBe(valid)
     await page.getByText(/Found in the text: checked /).waitFor()
@@ -81,7 +81,7 @@ describe('A verdict you can trust', () => {
     await openValidate(page)
     await field(page).fill(market.sampleCodes.valid)
     await page.keyboard.press('Enter')
-    await card(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     expect(await card(page).getAttribute('data-stale')).toBeNull()
 
     await field(page).fill(market.sampleCodes.invalid)

@@ -61,7 +61,8 @@ const pending = (code: string): BulkResult => ({
   supportedUntil: null,
   message: null,
   errorKind: null,
-  flag: null
+  flag: null,
+  checkedAt: null
 })
 
 /**
@@ -265,6 +266,7 @@ export class BulkRunner {
           ...pending(code),
           status: 'error',
           errorKind: kind,
+          checkedAt: this.now().toISOString(),
           message: isKindedError(e) ? e.message : 'Something went wrong while checking this code.'
         }
       }
@@ -282,7 +284,8 @@ export class BulkRunner {
       license: e.license,
       supportedUntil: e.supportedUntil,
       message: e.valid ? null : e.message || NOT_VALID_TEXT,
-      flag: e.flag
+      flag: e.flag,
+      checkedAt: v.checkedAt
     }
   }
 }

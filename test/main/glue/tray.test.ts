@@ -91,7 +91,7 @@ describe('tray', () => {
       'Not valid · Flat Icons Pack · 1f1c2a9e…9b0c',
       'Valid · no support · Flat Icons Pack · 2f1c2a9e…9b0c',
       'Valid · support expired · Flat Icons Pack · 3f1c2a9e…9b0c',
-      'Valid · Flat Icons Pack · 4f1c2a9e…9b0c'
+      'Valid · support active · Flat Icons Pack · 4f1c2a9e…9b0c'
     ])
 
     for (const item of icon.menu) item.click?.()

@@ -67,7 +67,10 @@ describe('Design review fixes', () => {
       expect(
         await strip.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).color)
       ).not.toBe(liveColour)
-      for (const l of [card(page).getByRole('heading', { name: 'Valid · support active' }), strip]) {
+      for (const l of [
+        card(page).getByRole('heading', { name: 'Valid · support active' }),
+        strip
+      ]) {
         expect(await contrast(l)).toBeGreaterThanOrEqual(4.5)
       }
     })

@@ -141,7 +141,9 @@ describe('Validate', () => {
     await openValidate(page)
     const code = market.sampleCodes.valid
     await paste(page, code)
-    await verdict(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
+    await verdict(page)
+      .getByRole('heading', { name: 'Valid · support active', exact: true })
+      .waitFor()
 
     // The buyer is refunded on the marketplace; the seller checks the code again.
     const { p } = purchaseOf(market, code)
@@ -173,7 +175,9 @@ describe('Validate', () => {
     // A UUID-shaped code clears the warning.
     await field(page).fill(market.sampleCodes.valid)
     await page.keyboard.press('Enter')
-    await verdict(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
+    await verdict(page)
+      .getByRole('heading', { name: 'Valid · support active', exact: true })
+      .waitFor()
     expect(await page.getByText('doesn’t look like a purchase code').count()).toBe(0)
   })
 
@@ -195,7 +199,9 @@ describe('Validate', () => {
     expect(await verdict(page).count()).toBe(0)
 
     await alert.getByRole('button', { name: 'Retry' }).click()
-    await verdict(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
+    await verdict(page)
+      .getByRole('heading', { name: 'Valid · support active', exact: true })
+      .waitFor()
 
     // Rate limited for longer than the app waits by itself: a countdown, Retry held back.
     market.faults.inject(

@@ -75,7 +75,7 @@ describe('A verdict you can trust', () => {
     )
   })
 
-  it('dims a verdict once the field holds another code', async () => {
+  it('shrinks a verdict to one line once the field holds another code', async () => {
     const { h, market } = await startOnDemo()
     const { page } = h
     await openValidate(page)
@@ -86,8 +86,9 @@ describe('A verdict you can trust', () => {
 
     await field(page).fill(market.sampleCodes.invalid)
     expect(await card(page).getAttribute('data-stale')).toBe('true')
-    // The card still names the code it is about.
-    expect(await card(page).textContent()).toContain(market.sampleCodes.valid)
+    // One muted line now, still naming the code it is about.
+    expect(await card(page).getByTitle(market.sampleCodes.valid).count()).toBe(1)
+    expect(await card(page).textContent()).toMatch(/^Earlier: Valid · support active · /)
     await page.keyboard.press('Enter')
     await card(page).getByRole('heading', { name: 'Not valid', exact: true }).waitFor()
     expect(await card(page).getAttribute('data-stale')).toBeNull()

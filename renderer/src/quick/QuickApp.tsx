@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExternalLink, X } from 'lucide-react'
-import { scanForCode } from '../../../shared/purchase-code'
+import { isOneWord, scanForCode } from '../../../shared/purchase-code'
 import { bridgeKind, getBridge } from '../bridge'
 import { useNow } from '../lib/use-now'
 import { CHECKING_GRACE_MS, useShownAfter } from '../lib/use-shown-after'
@@ -106,6 +106,7 @@ export function QuickApp(): React.JSX.Element {
 
   const notChecked = useNotCheckedSentence(v.error)
   const scan = scanForCode(v.input)
+  const anyway = scan.kind === 'none' && isOneWord(v.input)
   // As in Validate: the skeleton and spinner are for a real wait, the field is locked at once.
   const showChecking = useShownAfter(v.checking, CHECKING_GRACE_MS)
   const shown = v.result && !v.checking ? v.result : null
@@ -116,6 +117,8 @@ export function QuickApp(): React.JSX.Element {
     e.preventDefault()
     if (opensRecord) void openInMain(shown.code)
     else if (scan.kind !== 'none') void check(scan.code)
+    // A word that is not code-shaped is checked only on this second, explicit Enter.
+    else if (anyway) void check(v.input, { anyway: true })
   }
 
   return (
@@ -153,15 +156,17 @@ export function QuickApp(): React.JSX.Element {
               placeholder="Paste a code"
               describedBy="quick-hint"
               busy={showChecking}
-              disabled={scan.kind === 'none' || v.checking}
+              disabled={(scan.kind === 'none' && !anyway) || v.checking}
               variant={opensRecord ? 'secondary' : 'primary'}
               hintId="quick-hint"
               hint={
-                v.input.trim() !== '' && scan.kind === 'none'
-                  ? 'No purchase code in this text: paste the code itself.'
-                  : opensRecord
-                    ? 'Enter opens the full record in Seller Desk · Esc closes'
-                    : 'Enter checks the code · Esc closes'
+                anyway
+                  ? 'This doesn’t look like a purchase code: Enter checks it anyway · Esc closes'
+                  : v.input.trim() !== '' && scan.kind === 'none'
+                    ? 'No purchase code in this text: paste the code itself.'
+                    : opensRecord
+                      ? 'Enter opens the full record in Seller Desk · Esc closes'
+                      : 'Enter checks the code · Esc closes'
               }
             />
           </form>

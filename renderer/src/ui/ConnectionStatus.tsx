@@ -53,7 +53,11 @@ export function useStatusLine(dataFrom?: string | null): {
   const line = statusLine(status, {
     dataFrom: dataFrom ?? null,
     syncing,
-    time: (iso) => formatDateTime(iso, now),
+    // "2:48 PM" today (the sidebar is narrow), "12 Nov, 14:02" on another day.
+    time: (iso) =>
+      new Date(iso).toDateString() === now.toDateString()
+        ? formatCompactTime(iso, now)
+        : formatDateTime(iso, now),
     ago: (iso) => formatRelative(iso, now)
   })
   return { status, line }

@@ -226,12 +226,15 @@ describe('ValidateView', () => {
     ).toBeInTheDocument()
   })
 
-  it('warns about a code that is not UUID-shaped but still checks it', async () => {
+  it('asks before checking a token that is not code-shaped, then checks it when told to', async () => {
     const bridge = installFakeBridge({ validatePurchase: invalid() })
     const user = userEvent.setup()
     render(<ValidateView />)
-    await user.type(screen.getByLabelText('Purchase code'), 'abcd-1234-old-style{Enter}')
-    expect(bridge.calls.validatePurchase).toEqual([{ code: 'abcd-1234-old-style' }])
+    // An order number is not a purchase code: nothing is sent until the seller says so.
+    await user.type(screen.getByLabelText('Purchase code'), 'ORDER-7781-ABCD{Enter}')
+    expect(bridge.calls.validatePurchase).toBeUndefined()
+    await user.click(await screen.findByRole('button', { name: 'Check anyway' }))
+    expect(bridge.calls.validatePurchase).toEqual([{ code: 'order-7781-abcd' }])
     expect(await screen.findByText(/doesn’t look like a purchase code/)).toBeInTheDocument()
     expect(await screen.findByRole('article', { name: 'Not valid' })).toBeInTheDocument()
   })

@@ -100,7 +100,7 @@ describe('A verdict you can trust', () => {
     await openValidate(page)
     const samples = page.getByRole('region', { name: 'Try a demo code' })
     const expected = [
-      ['Valid', market.sampleCodes.valid, 'supported', 'Valid'],
+      ['Valid', market.sampleCodes.valid, 'supported', 'Valid · support active'],
       ['Support expired', market.sampleCodes.expired, 'support-expired', 'Valid · support expired'],
       ['No support', market.sampleCodes.noSupport, 'no-support', 'Valid · no support'],
       ['Invalid', market.sampleCodes.invalid, 'not-valid', 'Not valid']

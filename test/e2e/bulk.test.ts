@@ -109,9 +109,14 @@ describe('Bulk validation', () => {
     expect(download.suggestedFilename()).toMatch(/^seller-desk-bulk-check-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '')
     const lines = csv.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Purchase code,Result,Item ID,Item,Licence,Supported until,Message,Flag')
+    // The one CSV shape, the same as History's export.
+    expect(lines[0]).toBe(
+      'Purchase code,Verdict,Item,Item ID,Licence,Support until,Checked at,Reason'
+    )
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(codes)
-    expect(lines[1]).toContain(`${valid},Valid,${purchase.itemId},`)
+    expect(lines[1]).toMatch(
+      new RegExp(`^${valid},Valid · support active,[^,]*,${purchase.itemId},`)
+    )
     expect(lines[4]).toMatch(new RegExp(`^${market.sampleCodes.invalid},Not valid,`))
 
     // The checks went into the lookup history too.

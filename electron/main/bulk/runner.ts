@@ -61,7 +61,8 @@ const pending = (code: string): BulkResult => ({
   supportedUntil: null,
   message: null,
   errorKind: null,
-  flag: null
+  flag: null,
+  checkedAt: null
 })
 
 /**
@@ -277,6 +278,7 @@ export class BulkRunner {
           ...pending(code),
           status: 'error',
           errorKind: kind,
+          checkedAt: this.now().toISOString(),
           message: isKindedError(e) ? e.message : 'Something went wrong while checking this code.'
         }
       }
@@ -294,7 +296,8 @@ export class BulkRunner {
       license: e.license,
       supportedUntil: e.supportedUntil,
       message: e.valid ? null : e.message || NOT_VALID_TEXT,
-      flag: e.flag
+      flag: e.flag,
+      checkedAt: v.checkedAt
     }
   }
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { CircleCheck, CloudDownload, RotateCw, Trash2 } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
 import { getBridge } from '../../bridge'
+import { useConnectionStatus } from '../../stores/connection-status'
 import { formatBytes } from '../../lib/format'
 import { Button } from '../../ui/Button'
 import styles from './KeepOffline.module.css'
@@ -31,6 +32,7 @@ export function KeepOffline({
     state: { kind: 'checking' }
   })
   const state: State = entry.url === url ? entry.state : { kind: 'checking' }
+  const offline = useConnectionStatus((s) => s.status.state === 'offline')
   const setState = (next: State): void => setEntry({ url, state: next })
 
   // A copy kept in an earlier visit (or session) must say so from the start.
@@ -63,6 +65,16 @@ export function KeepOffline({
     setState(r.ok ? { kind: 'idle' } : { kind: 'kept', bytes, releaseError: r.error })
   }
 
+  if (offline && (state.kind === 'idle' || state.kind === 'failed')) {
+    // A copy can only be fetched from the marketplace: not offered while it cannot be reached.
+    return (
+      <div className={styles.row} data-state="offline">
+        <span className={styles.hint}>
+          Not kept offline: a copy can be kept once the marketplace answers again.
+        </span>
+      </div>
+    )
+  }
   if (state.kind === 'kept' || state.kind === 'releasing') {
     const releaseError = state.kind === 'kept' ? state.releaseError : undefined
     return (

@@ -15,15 +15,6 @@ import styles from './Bulk.module.css'
 export type BulkFilter = VerdictState | 'all'
 export type BulkOrder = 'pasted' | 'verdict'
 
-/**
- * A filter's words. On a row "Valid" sits beside its support line; alone on a button beside
- * "Valid · support expired" it would read as "all valid codes", so it names its support too.
- */
-const FILTER_LABEL: Record<VerdictState, string> = {
-  ...VERDICT_LABEL,
-  supported: `${VERDICT_LABEL.supported} · support active`
-}
-
 /** Every code with its verdict, computed once per render for the summary and the rows. */
 export function rowsOf(job: BulkJob, now: Date): BulkRow[] {
   const ended = !isActive(job)
@@ -81,7 +72,7 @@ export function BulkSummary({
             onClick={() => onFilter(filter === state ? 'all' : state)}
           >
             <VerdictBadge
-              verdict={{ state, label: FILTER_LABEL[state], tone: VERDICT_TONE[state] }}
+              verdict={{ state, label: VERDICT_LABEL[state], tone: VERDICT_TONE[state] }}
               size={14}
             />
             <span className={`${styles.filterCount} tabular`}>{counts[state]}</span>

@@ -96,7 +96,7 @@ describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
     )
     const line = await cli.waitForLine(/^Seller Desk: /)
     const port = Number(/:(\d+)\//.exec(line)?.[1])
-    const token = /#token=(.+)$/.exec(line)![1]!
+    const token = /#token=([^&]+)/.exec(line)![1]!
     const page = await rawRequest({ port, path: '/' })
     expect(page.body).toContain('<div id="root">')
     const items = JSON.parse((await rpcRequest(port, 'listItems', token, {})).body) as {

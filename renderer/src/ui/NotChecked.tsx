@@ -15,24 +15,31 @@ import styles from './NotChecked.module.css'
 /**
  * Why a code was not checked, in one sentence with its one step: the connection's own
  * sentence (offline, key refused, keychain locked, the site's error) as every view says it,
- * or main's sentence for anything else.
+ * or main's sentence for anything else. A function, for a list of codes (Bulk).
  */
-export function useNotCheckedSentence(error: AppError): string
-export function useNotCheckedSentence(error: AppError | null): string | null
-export function useNotCheckedSentence(error: AppError | null): string | null {
+export function useNotCheckedWords(): (error: AppError) => string {
   const now = useNow()
   const since = useConnectionStatus((s) => s.status.since)
   const active = useConnections(selectActive)
-  if (!error) return null
-  const state = stateOfFailure(error.kind)
-  if (state === null) return error.message
-  return (
-    statusSentence(
-      { state, since, kind: error.kind },
-      active ? hostOf(active.baseUrl) : null,
-      (iso) => formatCompactTime(iso, now)
-    ) ?? error.message
-  )
+  return (error) => {
+    const state = stateOfFailure(error.kind)
+    if (state === null) return error.message
+    return (
+      statusSentence(
+        { state, since, kind: error.kind },
+        active ? hostOf(active.baseUrl) : null,
+        (iso) => formatCompactTime(iso, now)
+      ) ?? error.message
+    )
+  }
+}
+
+/** The sentence for one check (Validate, quick lookup). */
+export function useNotCheckedSentence(error: AppError): string
+export function useNotCheckedSentence(error: AppError | null): string | null
+export function useNotCheckedSentence(error: AppError | null): string | null {
+  const words = useNotCheckedWords()
+  return error ? words(error) : null
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Ban, ClipboardCopy, FileDown, Pause, Play, RefreshCw, RotateCcw } from 'lucide-react'
+import { Ban, Copy, FileDown, Pause, Play, RefreshCw, RotateCcw } from 'lucide-react'
 import type { BulkJob } from '../../../../shared/ipc/contract'
 import { Button } from '../../ui/Button'
 import { BulkCountdown } from './BulkCountdown'
@@ -117,11 +117,7 @@ export function BulkProgress({
             </Button>
           )}
           {tally.notValid > 0 && (
-            <Button
-              size="sm"
-              icon={<ClipboardCopy size={14} aria-hidden />}
-              onClick={onCopyNotValid}
-            >
+            <Button size="sm" icon={<Copy size={14} aria-hidden />} onClick={onCopyNotValid}>
               Copy not-valid codes
             </Button>
           )}

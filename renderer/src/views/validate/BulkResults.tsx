@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { TriangleAlert } from 'lucide-react'
 import type { BulkResult } from '../../../../shared/ipc/contract'
@@ -9,8 +10,16 @@ import { VerdictBadge } from '../../ui/VerdictBadge'
 import card from '../../ui/Card.module.css'
 import styles from './BulkResults.module.css'
 
-/** A one-line row; rows are measured as drawn (a reason wraps, a narrow row takes two lines). */
-const ROW_HEIGHT = 44
+/**
+ * A row's least height, as Bulk.module.css sets it: wide, and narrow where it takes two lines.
+ * Rows are measured as drawn (a long reason wraps); estimating no less than most rows measure
+ * keeps the last row whole after End (a row that measures smaller only shrinks the list).
+ */
+const ROW_HEIGHT = 48
+const NARROW_ROW_HEIGHT = 60
+
+/** Where rows take two lines (BulkResults.module.css). */
+const NARROW_QUERY = '(max-width: 860px)'
 
 /** One code's result with its verdict and its place in the pasted order (from 0). */
 export interface BulkRow {
@@ -101,12 +110,13 @@ export function BulkResults({
   sharedReason: string | null
 }): React.JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const narrow = useMediaQuery(NARROW_QUERY)
   // No React Compiler in this build; the virtualiser re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT),
     getItemKey: (index) => rows[index]!.r.code,
     overscan: 10
   })

@@ -1,3 +1,4 @@
+import type { AppError } from '../../../../shared/errors'
 import type { BulkJob } from '../../../../shared/ipc/contract'
 import {
   countVerdicts,
@@ -15,10 +16,21 @@ import styles from './Bulk.module.css'
 export type BulkFilter = VerdictState | 'all'
 export type BulkOrder = 'pasted' | 'verdict'
 
-/** Every code with its verdict, computed once per render for the summary and the rows. */
-export function rowsOf(job: BulkJob, now: Date): BulkRow[] {
+/**
+ * Every code with its verdict, computed once per render for the summary and the rows. A
+ * code that failed says why in `why`'s words: the connection's sentence every view uses.
+ */
+export function rowsOf(job: BulkJob, now: Date, why: (error: AppError) => string): BulkRow[] {
   const ended = !isActive(job)
-  return job.results.map((r, index) => ({ r, verdict: bulkVerdict(r, ended, now), index }))
+  return job.results.map((r, index) => {
+    const verdict = bulkVerdict(r, ended, now)
+    if (r.status !== 'error' || !r.errorKind) return { r, verdict, index }
+    return {
+      r,
+      verdict: { ...verdict, detail: why({ kind: r.errorKind, message: verdict.detail }) },
+      index
+    }
+  })
 }
 
 /** The rows the seller asked to see: one verdict or all, as pasted or valid first. */

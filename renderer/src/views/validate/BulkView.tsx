@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { isActive, useBulk } from '../../stores/bulk'
+import { useNotCheckedWords } from '../../ui/NotChecked'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { errorHeading } from '../../ui/error-copy'
 import { toast } from '../../ui/toast'
@@ -83,6 +84,7 @@ function BulkPanel(): React.JSX.Element {
   const [order, setOrder] = useState<BulkOrder>('pasted')
   // Ticks: support that ends while the results are on screen reads expired.
   const now = useNow()
+  const why = useNotCheckedWords()
 
   if (!s.job) {
     return (
@@ -97,7 +99,7 @@ function BulkPanel(): React.JSX.Element {
   }
 
   const job = s.job
-  const rows = rowsOf(job, now)
+  const rows = rowsOf(job, now, why)
   const c = countVerdicts(rows.map((x) => x.verdict))
   const valid = c.supported + c['support-expired'] + c['no-support']
   const tally: BulkTally = {

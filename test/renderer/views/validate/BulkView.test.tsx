@@ -36,12 +36,14 @@ const valid = (code: string, name = 'Northwind Admin Dashboard'): BulkResult => 
   license: 'Regular License',
   supportedUntil: '2099-01-01T00:00:00.000Z'
 })
-const OFFLINE =
-  'Can’t reach demo.example since 16:02: check your internet connection, then try again.'
-const failed = (code: string, message = OFFLINE): BulkResult => ({
+/** Main's words for a refused key; the page says the connection's one sentence instead. */
+const MAIN_REFUSED = 'The marketplace refused this API key. Check it in Settings → API.'
+const REFUSED = 'The marketplace refused the API key: replace the key in Settings.'
+const OFFLINE = 'Something went wrong while checking this code.'
+const failed = (code: string, message = MAIN_REFUSED): BulkResult => ({
   ...pending(code),
   status: 'error',
-  errorKind: 'offline',
+  errorKind: message === MAIN_REFUSED ? 'unauthorized' : 'internal',
   message
 })
 const notValid = (code: string, message = 'Invalid purchase code'): BulkResult => ({
@@ -207,13 +209,19 @@ describe('Bulk validation', () => {
     expect(bar).toHaveAttribute('aria-valuetext', '1 of 3 checked, 2 not checked')
     // The reason both share, whole, once above the table; the rows point to it.
     expect(screen.getByTestId('bulk-shared-reason')).toHaveTextContent(
-      `2 codes not checked. ${OFFLINE}`
+      `2 codes not checked. ${REFUSED}`
     )
-    expect(screen.getAllByText(OFFLINE, { exact: false })).toHaveLength(2) // the box and the live line
+    // The same sentence as the view's status notice, the box and the end's announcement, and
+    // no row repeats it; never main's own wording.
+    expect(screen.getAllByText(REFUSED, { exact: false })).toHaveLength(3)
+    expect(document.querySelector('[role="status"][data-state="refused"]')).toHaveTextContent(
+      REFUSED
+    )
+    expect(screen.queryByText(MAIN_REFUSED, { exact: false })).toBeNull()
     expect(resultRows()[1]).toHaveTextContent('See the reason above the table')
     expect(
       screen.getByText(
-        `Bulk check ended: 1 valid (0 with support expired, 0 without support), 0 not valid, 2 not checked. ${OFFLINE}`
+        `Bulk check ended: 1 valid (0 with support expired, 0 without support), 0 not valid, 2 not checked. ${REFUSED}`
       )
     ).toBeInTheDocument()
 
@@ -228,18 +236,17 @@ describe('Bulk validation', () => {
   })
 
   it('shows each reason whole on its row when they differ, and copies the not-valid codes', async () => {
-    const other = 'The marketplace refused the API key: replace the key in Settings.'
     installFakeBridge({
       startBulk: startsWith([A, B, C]),
-      getBulk: async () => ok(job([notValid(A), failed(B), failed(C, other)]))
+      getBulk: async () => ok(job([notValid(A), failed(B), failed(C, OFFLINE)]))
     })
     const writeText = vi.fn(async () => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     await openBulkAndStart(`${A}\n${B}\n${C}`)
     await tick()
     expect(screen.queryByTestId('bulk-shared-reason')).toBeNull()
-    expect(resultRows()[1]).toHaveTextContent(OFFLINE)
-    expect(resultRows()[2]).toHaveTextContent(other)
+    expect(resultRows()[1]).toHaveTextContent(REFUSED)
+    expect(resultRows()[2]).toHaveTextContent(OFFLINE)
     await act(async () =>
       fireEvent.click(screen.getByRole('button', { name: 'Copy not-valid codes' }))
     )

@@ -120,7 +120,8 @@ function EarlierLine({
               .
             </>
           ) : (
-            ' Press Enter to check what is in the field.'
+            // The field holds no code: Enter would check nothing, so nothing is offered.
+            '.'
           )}
         </span>
       </p>

@@ -119,7 +119,7 @@ function VideoPlayer({ item, src }: { item: Item; src: string }): React.JSX.Elem
         />
       </div>
       {failed && <MediaProblem what="video" />}
-      <KeepOffline url={src} what="video" />
+      <KeepOffline url={src} what="video" playerSaidWhy={failed} />
       {item.media.screenshots.length > 0 && <ScreenshotStrip item={item} />}
     </div>
   )
@@ -146,7 +146,7 @@ function AudioPlayer({ item, src }: { item: Item; src: string }): React.JSX.Elem
         />
       </div>
       {failed && <MediaProblem what="audio preview" />}
-      <KeepOffline url={src} what="audio" />
+      <KeepOffline url={src} what="audio" playerSaidWhy={failed} />
       {item.media.screenshots.length > 0 && <ScreenshotStrip item={item} />}
     </div>
   )

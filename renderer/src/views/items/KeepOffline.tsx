@@ -21,11 +21,14 @@ type State =
  */
 export function KeepOffline({
   url,
-  what
+  what,
+  playerSaidWhy = false
 }: {
   url: string
   what: 'video' | 'audio'
-}): React.JSX.Element {
+  /** The player already says it can't play offline for want of a copy: not said twice. */
+  playerSaidWhy?: boolean
+}): React.JSX.Element | null {
   // Held with the address it belongs to: another item's video starts from 'checking' again.
   const [entry, setEntry] = useState<{ url: string; state: State }>({
     url,
@@ -67,6 +70,7 @@ export function KeepOffline({
 
   if (offline && (state.kind === 'idle' || state.kind === 'failed')) {
     // A copy can only be fetched from the marketplace: not offered while it cannot be reached.
+    if (playerSaidWhy) return null
     return (
       <div className={styles.row} data-state="offline">
         <span className={styles.hint}>

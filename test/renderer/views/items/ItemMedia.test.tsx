@@ -135,6 +135,8 @@ describe('Keep offline', () => {
       )
     ).toBeInTheDocument()
     expect(screen.queryByText(/may have removed it/)).toBeNull()
+    // Said once: the keeping line under the player goes once the player says why.
+    expect(screen.queryByText(/^Not kept offline/)).toBeNull()
   })
 
   it('is not offered for images, which are cached with the catalogue', () => {

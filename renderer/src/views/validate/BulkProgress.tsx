@@ -66,6 +66,7 @@ export function BulkProgress({
       <div className={styles.progressHead}>
         <h2 id={PROGRESS_TITLE_ID} className={styles.progressTitle} tabIndex={-1}>
           <span data-testid="bulk-state">{stateWord(job, tally)}</span>
+          {/* Not drawn (the heading is a flex row); keeps the two apart when read out. */}{' '}
           <span className="tabular" data-testid="bulk-progress-text">
             {counted}
           </span>

@@ -41,6 +41,14 @@ function pastedText(market: DemoServer): { text: string; codes: string[]; validC
   }
 }
 
+/** The id of the element with the keyboard focus. */
+const focusedId = (page: Page): Promise<string | undefined> =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document
+        .activeElement?.id
+  )
+
 const results = (page: Page) => page.getByRole('table', { name: 'Bulk results' })
 const resultRow = (page: Page, code: string) =>
   results(page).getByRole('row').filter({ hasText: code })
@@ -227,15 +235,7 @@ describe('Bulk validation', () => {
     await field.fill(list.join('\n'))
     await field.press('Control+Enter')
     // Started by the keyboard: focus is on the progress heading, not lost to the page.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            (globalThis as unknown as { document: { activeElement: { id: string } | null } })
-              .document.activeElement?.id
-        )
-      )
-      .toBe('bulk-progress-title')
+    await expect.poll(() => focusedId(page)).toBe('bulk-progress-title')
 
     const state = page.getByTestId('bulk-state')
     await state.filter({ hasText: '4 not checked' }).waitFor()
@@ -294,15 +294,7 @@ describe('Bulk validation', () => {
     expect(new Set(thirty).size).toBe(30)
     await page.getByLabel('Codes to check').fill(thirty.join('\n'))
     await page.getByRole('button', { name: 'Check all' }).click()
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            (globalThis as unknown as { document: { activeElement: { id: string } | null } })
-              .document.activeElement?.id
-        )
-      )
-      .toBe('bulk-progress-title')
+    await expect.poll(() => focusedId(page)).toBe('bulk-progress-title')
     await expectNoSeriousViolations(page, 'Bulk progress, 30 codes')
     await page
       .getByTestId('bulk-state')

@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { expectNoSeriousViolations } from './axe'
 import { startOnDemo } from './harness'
+import { openItemNamed } from './items-helpers'
 import { codeField as field, verdictCard as verdict } from './validate-helpers'
 
 // Issue 31, the words each state takes outside the walk in status.test.ts: media with the
 // marketplace stopped (point 4), the quick lookup page offline and with an earlier verdict
 // (points 5 and 6), and colour by what the seller should do there (point 7).
-
-async function openItem(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+2')
-  await page.getByRole('searchbox', { name: 'Search items' }).fill(name)
-  await page
-    .getByRole('list', { name: 'Items' })
-    .getByRole('listitem')
-    .filter({ has: page.getByText(name, { exact: true }) })
-    .getByRole('button')
-    .click()
-  await page.getByRole('heading', { name, level: 1 }).waitFor()
-}
 
 /** Stops the marketplace and lets the app find out (a Refresh on Account). */
 async function goOffline(page: Page, close: () => Promise<void>): Promise<void> {
@@ -34,13 +23,13 @@ describe('One honest status: media and quick lookup', () => {
     const { page } = h
     await page.getByTestId('balance').waitFor()
     const [seen, unseen] = market.data.items.filter((i) => i.media.preview_video)
-    await openItem(page, seen!.name)
+    await openItemNamed(page, seen!.name)
     await page.locator('video').waitFor()
     await page.getByRole('button', { name: 'Keep offline' }).waitFor()
 
     // A video never played on this computer, opened with the marketplace stopped.
     await goOffline(page, () => market.close())
-    await openItem(page, unseen!.name)
+    await openItemNamed(page, unseen!.name)
     // The file was never kept: offline says so, and does not blame the marketplace.
     const problem = page.getByRole('status').filter({ hasText: /can’t play offline/ })
     await problem.waitFor({ timeout: 20_000 })

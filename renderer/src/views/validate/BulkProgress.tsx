@@ -58,11 +58,7 @@ export function BulkProgress({
   const counted = `${tally.checked} of ${job.total} checked`
   const notChecked = tally.notChecked > 0 ? `, ${tally.notChecked} not checked` : ''
   return (
-    <div
-      className={`${card.card} ${styles.progressCard}`}
-      data-state={job.state}
-      data-unchecked={tally.notChecked > 0 && !active ? 'true' : undefined}
-    >
+    <div className={`${card.card} ${styles.progressCard}`} data-state={job.state}>
       <div className={styles.progressHead}>
         <h2 id={PROGRESS_TITLE_ID} className={styles.progressTitle} tabIndex={-1}>
           <span data-testid="bulk-state">{stateWord(job, tally)}</span>

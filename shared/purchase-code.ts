@@ -110,16 +110,26 @@ export type CodeScan = { cut: boolean } &
   )
 
 /**
+ * Code-shaped: a UUID or the docs' dash-grouped form (four or more groups, 30 to 40
+ * characters). An order number like ORDER-7781-ABCD, or any other lone token, is not.
+ */
+function isCodeShaped(code: string): boolean {
+  return code.length >= 30 && code.length <= 40 && /^[0-9a-z]+(?:-[0-9a-z]+){3,}$/i.test(code)
+}
+
+/**
  * The code a single check should send for what the seller typed or pasted (its first
  * MAX_SCANNED_TEXT characters): the same
  * extraction bulk uses, so a code inside a sentence is found and a sentence is never sent.
+ * Only code-shaped tokens are checked at once: any other token (an order number, a site's
+ * own code format) is "none", and the seller is asked first ("Check anyway").
  * `extracted` says the code differs from the text, so the UI shows which it checked.
  */
 export function scanForCode(pasted: string): CodeScan {
   const cut = pasted.length > MAX_SCANNED_TEXT
   const text = cut ? pasted.slice(0, MAX_SCANNED_TEXT) : pasted
   const whole = normalisePurchaseCode(text).code
-  const codes = extractCodes(text)
+  const codes = extractCodes(text).filter(isCodeShaped)
   if (codes.length === 0) return { cut, kind: 'none', text: whole }
   const code = codes[0]!
   const looksLikeUuid = isUuidShaped(code)

@@ -17,7 +17,11 @@ export const VERDICT_STATES = [
 ] as const
 export type VerdictState = (typeof VERDICT_STATES)[number]
 
-/** Semantic colour: green valid, amber valid but support expired, red not valid, grey unknown. */
+/**
+ * Colour by what the seller should do: green only while the buyer has support; amber for a
+ * valid purchase without it (expired or never bought), since neither buyer gets support;
+ * red not valid; grey unknown. Words and icons tell the two ambers apart.
+ */
 export type VerdictTone = 'ok' | 'warn' | 'danger' | 'neutral'
 
 export interface Verdict {
@@ -30,7 +34,7 @@ export interface Verdict {
 }
 
 export const VERDICT_LABEL: Record<VerdictState, string> = {
-  supported: 'Valid',
+  supported: 'Valid · support active',
   'support-expired': 'Valid · support expired',
   'no-support': 'Valid · no support',
   'not-valid': 'Not valid',
@@ -41,7 +45,7 @@ export const VERDICT_LABEL: Record<VerdictState, string> = {
 export const VERDICT_TONE: Record<VerdictState, VerdictTone> = {
   supported: 'ok',
   'support-expired': 'warn',
-  'no-support': 'ok',
+  'no-support': 'warn',
   'not-valid': 'danger',
   'not-checked': 'neutral',
   waiting: 'neutral'

@@ -22,6 +22,8 @@ import {
 import { useConnections } from './stores/connections'
 import { useItems } from './stores/items'
 import { useNav } from './stores/nav'
+import { useAccount } from './stores/account'
+import { useConnectionStatus } from './stores/connection-status'
 import { watchReconnect } from './stores/reconnect'
 import { useSettings } from './stores/settings'
 import { ErrorState } from './ui/States'
@@ -82,6 +84,22 @@ export function App(): React.JSX.Element {
   useBalanceNotices(connected)
   // "Offline" clears by itself when the marketplace answers again.
   useEffect(() => (connected ? watchReconnect() : undefined), [connected])
+  // Every view says the connection's state, Validate too. Account and Items learn it as they
+  // load; a view that asks the marketplace nothing by itself reads the account (saved copy,
+  // then the marketplace) once, so its header is never blank.
+  const activeId = state?.activeId ?? null
+  const view = useNav((n) => n.view)
+  const asksNothing = view === 'validate' || view === 'history' || view === 'settings'
+  useEffect(() => {
+    if (
+      connected &&
+      settingsLoaded &&
+      asksNothing &&
+      useConnectionStatus.getState().status.state === 'unknown' &&
+      useAccount.getState().status === 'idle'
+    )
+      void useAccount.getState().load()
+  }, [connected, settingsLoaded, asksNothing, activeId])
 
   let body: React.JSX.Element
   if (!state && status === 'error' && error) {

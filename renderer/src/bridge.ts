@@ -1,4 +1,7 @@
 import { BRIDGE_GLOBAL, type SellerDeskApi } from '../../shared/ipc/api'
+import { isMarketplaceMethod } from '../../shared/connection-status'
+import type { Result } from '../../shared/errors'
+import { watched } from './stores/connection-status'
 import { createHttpTransport } from './transport/http-transport'
 import { createMissingBridge, showMissingBridgeScreen } from './transport/missing-bridge'
 import { takeHostToken, type KeepToken } from './transport/token'
@@ -64,6 +67,32 @@ export function bridgeKind(): BridgeChoice['kind'] {
   return (chosen ??= chooseBridge(window)).kind
 }
 
+const observed = new WeakMap<SellerDeskApi, SellerDeskApi>()
+
+/**
+ * The same bridge, its marketplace channels' answers folded into the one connection status
+ * on their way back: no view reports the status itself, so none can forget to.
+ */
+function observedBridge(api: SellerDeskApi): SellerDeskApi {
+  let wrapped = observed.get(api)
+  if (!wrapped) {
+    // Over an empty object, not the bridge: Electron's exposed bridge is frozen, and a proxy
+    // may not answer a frozen property with another function.
+    const target = api
+    wrapped = new Proxy({} as SellerDeskApi, {
+      get(_empty, name) {
+        const value: unknown = Reflect.get(target, name)
+        if (typeof name !== 'string' || !isMarketplaceMethod(name) || typeof value !== 'function')
+          return value
+        const call = value as (request?: unknown) => Promise<Result<unknown>>
+        return (request?: unknown) => watched(name, request, () => call.call(target, request))
+      }
+    })
+    observed.set(api, wrapped)
+  }
+  return wrapped
+}
+
 /**
  * The renderer's only door to data. Never throws: without a bridge every call resolves
  * to a failed Result and a full-window notice explains how to open the app.
@@ -71,8 +100,8 @@ export function bridgeKind(): BridgeChoice['kind'] {
 export function getBridge(): SellerDeskApi {
   // Looked up every time: renderer tests put their own bridge on window.
   const preload = preloadBridge(window)
-  if (preload) return preload
+  if (preload) return observedBridge(preload)
   chosen ??= chooseBridge(window)
   if (chosen.kind === 'missing') showMissingBridgeScreen(window.document)
-  return chosen.api
+  return observedBridge(chosen.api)
 }

@@ -36,6 +36,7 @@ export const channels = {
   pauseBulk: 'bulk:pause',
   resumeBulk: 'bulk:resume',
   cancelBulk: 'bulk:cancel',
+  retryBulk: 'bulk:retry',
   exportBulkCsv: 'bulk:export-csv',
   getQuickSettings: 'quick:get-settings',
   setQuickSettings: 'quick:set-settings',

@@ -243,6 +243,8 @@ export const contract = {
   pauseBulk: { channel: channels.pauseBulk, request: jobRequest, response: BulkJobSchema },
   resumeBulk: { channel: channels.resumeBulk, request: jobRequest, response: BulkJobSchema },
   cancelBulk: { channel: channels.cancelBulk, request: jobRequest, response: BulkJobSchema },
+  /** Sends an ended job's unchecked codes again; the answered ones keep their verdicts. */
+  retryBulk: { channel: channels.retryBulk, request: jobRequest, response: BulkJobSchema },
   exportBulkCsv: { channel: channels.exportBulkCsv, request: jobRequest, response: csvFile },
 
   getQuickSettings: {

@@ -182,7 +182,9 @@ const BulkResultSchema = z.object({
   /** The site's text (not valid) or what went wrong (error). */
   message: z.string().nullable(),
   errorKind: ErrorKindSchema.nullable(),
-  flag: z.literal('was-valid').nullable()
+  flag: z.literal('was-valid').nullable(),
+  /** When the marketplace answered for this code (or the check failed); null while pending. */
+  checkedAt: z.string().nullable().optional()
 })
 export type BulkResult = z.infer<typeof BulkResultSchema>
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { DemoServer } from '../../electron/demo'
+import { expectNoSeriousViolations } from './axe'
 import { startOnDemo } from './harness'
 
 // A seller pastes a buyer's e-mail thread (or a spreadsheet column) into Bulk and gets a
@@ -39,6 +40,14 @@ function pastedText(market: DemoServer): { text: string; codes: string[]; validC
     validCodes: [valid, expired, noSupport, ...more]
   }
 }
+
+/** The id of the element with the keyboard focus. */
+const focusedId = (page: Page): Promise<string | undefined> =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document
+        .activeElement?.id
+  )
 
 const results = (page: Page) => page.getByRole('table', { name: 'Bulk results' })
 const resultRow = (page: Page, code: string) =>
@@ -102,6 +111,17 @@ describe('Bulk validation', () => {
     )!
     expect(await resultRow(page, valid).textContent()).toContain(item.name)
 
+    // The codes to answer "not valid" to, on the clipboard one a line, in the order pasted.
+    await h.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: 'Copy not-valid codes' }).click()
+    await page.getByText(/^Copied \d+ not-valid codes, one a line\.$/).waitFor()
+    const clipboard = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText()
+    )
+    expect(clipboard.split('\n')).toEqual(codes.filter((c) => !validCodes.includes(c)))
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click()
@@ -109,9 +129,14 @@ describe('Bulk validation', () => {
     expect(download.suggestedFilename()).toMatch(/^seller-desk-bulk-check-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '')
     const lines = csv.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Purchase code,Result,Item ID,Item,Licence,Supported until,Message,Flag')
+    // The one CSV shape, the same as History's export.
+    expect(lines[0]).toBe(
+      'Purchase code,Verdict,Item,Item ID,Licence,Support until,Checked at,Reason'
+    )
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(codes)
-    expect(lines[1]).toContain(`${valid},Valid,${purchase.itemId},`)
+    expect(lines[1]).toMatch(
+      new RegExp(`^${valid},Valid · support active,[^,]*,${purchase.itemId},`)
+    )
     expect(lines[4]).toMatch(new RegExp(`^${market.sampleCodes.invalid},Not valid,`))
 
     // The checks went into the lookup history too.
@@ -158,9 +183,12 @@ describe('Bulk validation', () => {
     // One code shown: the box is as tall as its row, no empty bordered space under it.
     const fit = await page.getByTestId('bulk-scroller').evaluate((el) => ({
       box: el.clientHeight,
-      rows: el.querySelector('[role="rowgroup"]')!.getBoundingClientRect().height
+      rows: Array.from(
+        el.querySelectorAll('[role="rowgroup"]'),
+        (g) => (g as typeof el).getBoundingClientRect().height
+      ).reduce((sum, x) => sum + x, 0)
     }))
-    expect(fit.box).toBe(fit.rows)
+    expect(fit.box).toBe(Math.round(fit.rows))
     await page.getByRole('button', { name: /^All \d+$/ }).click()
     await page.getByLabel('Order').selectOption('verdict')
     const order = await states()
@@ -188,6 +216,123 @@ describe('Bulk validation', () => {
     expect(await notChecked.count()).toBeGreaterThan(0)
     expect(await notChecked.first().textContent()).toContain('Not checked')
     expect(await results(page).locator('[data-verdict="waiting"]').count()).toBe(0)
+  })
+
+  it('ends a run the marketplace did not answer as not checked, says why once, and retries only those', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openBulk(page)
+    const { valid, expired, noSupport, invalid } = market.sampleCodes
+    const list = [valid, expired, noSupport, invalid]
+    const validations = () =>
+      market.requests.filter((r) => r.path.startsWith('/api/purchases/validation')).length
+    // The marketplace refuses the key for every check.
+    market.faults.inject(
+      { type: 'status', status: 401, body: 'json' },
+      { path: '/api/purchases/validation' }
+    )
+    const field = page.getByLabel('Codes to check')
+    await field.fill(list.join('\n'))
+    await field.press('Control+Enter')
+    // Started by the keyboard: focus is on the progress heading, not lost to the page.
+    await expect.poll(() => focusedId(page)).toBe('bulk-progress-title')
+
+    const state = page.getByTestId('bulk-state')
+    await state.filter({ hasText: '4 not checked' }).waitFor()
+    expect(await page.getByText('Finished', { exact: true }).count()).toBe(0)
+    expect(await page.getByTestId('bulk-progress-text').textContent()).toBe('0 of 4 checked')
+    const bar = page.getByRole('progressbar', { name: 'Codes checked' })
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0')
+    expect(await bar.getAttribute('aria-valuetext')).toBe('0 of 4 checked, 4 not checked')
+    // The reason, whole, once above the table; each row points to it.
+    const reason = page.getByTestId('bulk-shared-reason')
+    const said = (await reason.textContent()) ?? ''
+    expect(said).toMatch(/^4 codes not checked\. .*refused the API key.*Settings\.$/)
+    expect(said).not.toContain('…')
+    expect(await reason.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const rows = results(page).locator('[role="row"][data-verdict="not-checked"]')
+    expect(await rows.count()).toBe(4)
+    expect(await rows.first().textContent()).toContain('See the reason above the table')
+    await expectNoSeriousViolations(page, 'Bulk, key refused')
+    await h.screenshot('bulk-refused-light-1280')
+
+    // The key is accepted again: Retry sends the four codes once more, and only them.
+    market.faults.clear()
+    const before = validations()
+    await page.getByRole('button', { name: 'Retry not checked' }).click()
+    await state.filter({ hasText: 'Finished' }).waitFor()
+    expect(validations() - before).toBe(4)
+    expect(await page.getByTestId('bulk-progress-text').textContent()).toBe('4 of 4 checked')
+    expect(await reason.count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Retry not checked' }).count()).toBe(0)
+
+    // Half refused: the retry sends only what was not answered; the verdicts stay.
+    await page.getByRole('button', { name: 'New bulk check' }).click()
+    market.faults.inject(
+      { type: 'status', status: 401, body: 'json' },
+      { times: 2, path: '/api/purchases/validation' }
+    )
+    await page.getByRole('button', { name: 'Check all' }).click()
+    await state.filter({ hasText: '2 not checked' }).waitFor()
+    const answered = await results(page)
+      .locator('[role="row"][data-status="valid"], [role="row"][data-status="not-valid"]')
+      .evaluateAll((els) => els.map((e) => e.textContent))
+    expect(answered).toHaveLength(2)
+    const resend = validations()
+    await page.getByRole('button', { name: 'Retry not checked' }).click()
+    await state.filter({ hasText: 'Finished' }).waitFor()
+    expect(validations() - resend).toBe(2)
+    for (const text of answered)
+      expect(await results(page).getByRole('row').filter({ hasText: text! }).count()).toBe(1)
+  })
+
+  it('reaches all of 30 results by keyboard, at 1280 and 760 px in both themes', async () => {
+    const { h, market } = await startOnDemo()
+    const { page } = h
+    await openBulk(page)
+    const thirty = market.data.purchases.slice(0, 30).map((p) => p.code)
+    expect(new Set(thirty).size).toBe(30)
+    await page.getByLabel('Codes to check').fill(thirty.join('\n'))
+    await page.getByRole('button', { name: 'Check all' }).click()
+    await expect.poll(() => focusedId(page)).toBe('bulk-progress-title')
+    await expectNoSeriousViolations(page, 'Bulk progress, 30 codes')
+    await page
+      .getByTestId('bulk-state')
+      .filter({ hasText: 'Finished' })
+      .waitFor({ timeout: 60_000 })
+
+    // Tab from the heading reaches the results, and the keyboard scrolls them to the last row.
+    const table = results(page)
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      if (await table.evaluate((el) => el === el.ownerDocument.activeElement)) break
+    }
+    expect(await table.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+    await page.keyboard.press('End')
+    const last = table.locator('[role="row"][aria-rowindex="31"]')
+    await last.waitFor()
+    const inView = async (): Promise<boolean> => {
+      const t = (await table.boundingBox())!
+      const r = (await last.boundingBox())!
+      return r.y >= t.y && r.y + r.height <= t.y + t.height + 1
+    }
+    await expect.poll(inView).toBe(true)
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 760, height: 700 }
+      ]) {
+        await page.emulateMedia({ colorScheme })
+        await page.setViewportSize(viewport)
+        await table.evaluate((el) => el.scrollTo({ top: 0 }))
+        await expectNoSeriousViolations(
+          page,
+          `Bulk results, 30 codes (${colorScheme}, ${viewport.width}x${viewport.height})`
+        )
+        await h.screenshot(`bulk-30-${colorScheme}-${viewport.width}`)
+      }
+    }
   })
 
   it('warns only when the marketplace itself made the check wait', async () => {

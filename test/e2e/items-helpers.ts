@@ -41,3 +41,17 @@ export async function imagesLoaded(page: Page, selector: string): Promise<number
   }, selector)
   return (await handle.jsonValue()) as number
 }
+
+/** Searches Items for a name and opens that item's page. */
+export async function openItemNamed(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+2')
+  await page.getByRole('searchbox', { name: 'Search items' }).fill(name)
+  // A card is named by all it shows, its name first.
+  await page
+    .getByRole('list', { name: 'Items' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .getByRole('button')
+    .click()
+  await page.getByRole('heading', { name, level: 1 }).waitFor()
+}

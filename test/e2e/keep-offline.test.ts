@@ -3,21 +3,13 @@ import type { Page } from 'playwright-core'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/demo'
 import { startHarness } from './harness'
+import { openItemNamed } from './items-helpers'
 
 // Video and audio stream while online and are stored only when the seller asks ("Keep
 // offline"); a kept video then plays with the marketplace gone, and can be removed.
 
 async function openItem(page: Page, name: string): Promise<string> {
-  await page.keyboard.press('Control+2')
-  await page.getByRole('searchbox', { name: 'Search items' }).fill(name)
-  // A card is named by all it shows, its name first.
-  await page
-    .getByRole('list', { name: 'Items' })
-    .getByRole('listitem')
-    .filter({ has: page.getByText(name, { exact: true }) })
-    .getByRole('button')
-    .click()
-  await page.getByRole('heading', { name, level: 1 }).waitFor()
+  await openItemNamed(page, name)
   const video = page.locator('video')
   await video.waitFor()
   return (await video.getAttribute('src')) ?? ''

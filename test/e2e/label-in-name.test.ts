@@ -95,7 +95,7 @@ describe('Accessible names contain the visible label', () => {
     await page.getByLabel('Purchase code', { exact: true }).fill(market.sampleCodes.valid)
     await page.keyboard.press('Enter')
     const card = page.locator('article[aria-labelledby="verdict-word"]')
-    await card.getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card.getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     named.push(
       await nameAndVisibleText(page, 'Validate item mini-card', card.locator('button').first())
     )

@@ -86,7 +86,8 @@ describe('Narrow window (760 px)', () => {
     expect(recentItem.item).toBeGreaterThan(recentItem.row / 2)
 
     // Bulk: each row keeps its code (short form on screen, whole in the tooltip and read
-    // out) on one line and its support; the verdict filters take at most two rows.
+    // out) on one line and its support, and the item's name on a second line under the code
+    // and verdict; the verdict filters take at most two rows.
     await page.getByRole('tab', { name: 'Bulk' }).click()
     await page.getByLabel('Codes to check').fill([codes.valid, codes.noSupport].join('\n'))
     await page.getByRole('button', { name: 'Check all' }).click()
@@ -105,6 +106,20 @@ describe('Narrow window (760 px)', () => {
       expect(oneLine).toBeLessThan(24)
       const meta = await wholeOnScreen(row.getByText(support))
       expect(meta.whole).toBe(true)
+      const purchase = market.data.purchases.find((p) => p.code === code)!
+      const name = [...market.data.items, ...market.data.unlisted].find(
+        (i) => i.id === purchase.itemId
+      )!.name
+      const item = row.getByText(name, { exact: true })
+      expect(await wholeOnScreen(item)).toEqual({ text: name, whole: true })
+      // Two lines: the code and verdict side by side, the item under them.
+      const verdict = (await row.getByRole('cell').nth(2).boundingBox())!
+      const codeBox = (await cell.boundingBox())!
+      const itemBox = (await item.boundingBox())!
+      expect(
+        Math.abs(verdict.y + verdict.height / 2 - (codeBox.y + codeBox.height / 2))
+      ).toBeLessThan(4)
+      expect(itemBox.y).toBeGreaterThanOrEqual(codeBox.y + codeBox.height - 1)
     }
     const filterRows = await page
       .getByRole('group', { name: 'Show codes by verdict' })

@@ -105,7 +105,7 @@ describe('The API key', () => {
     const field = page.getByLabel('Purchase code', { exact: true })
     await field.fill(market.sampleCodes.valid)
     await page.keyboard.press('Enter')
-    await page.getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await page.getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     await field.fill(market.sampleCodes.invalid)
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Not valid', exact: true }).waitFor()

@@ -118,7 +118,7 @@ describe('Offline', () => {
     await openView(page, 'Items')
     const offline = syncStatus(page)
     await page.locator('header [data-state="offline"]').waitFor({ timeout: 20_000 })
-    expect(await offline.textContent()).toMatch(/^Offline · data from \S/)
+    expect(await offline.textContent()).toMatch(/^Offline since .+ · data from \S/)
     expect(await offline.getAttribute('title')).toContain("Can't reach 127.0.0.1")
     const cached = await thumbnailsLoaded(page, 4)
     for (const img of cached) expect(img.src.startsWith(`${h.host.baseUrl}/media?`)).toBe(true)

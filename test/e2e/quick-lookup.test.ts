@@ -26,7 +26,7 @@ describe('Quick lookup page', () => {
     const code = market.sampleCodes.valid
     await field(page).fill(`Hello, my code is ${code}. Thanks!`)
     await page.keyboard.press('Enter')
-    await verdict(page).getByRole('heading', { name: 'Valid' }).waitFor()
+    await verdict(page).getByRole('heading', { name: 'Valid · support active' }).waitFor()
     expect(await verdict(page).textContent()).toContain(code)
     const support = await verdict(page)
       .getByText(/Support/)
@@ -39,7 +39,7 @@ describe('Quick lookup page', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Validate', level: 1 }).waitFor()
     expect(new URL(page.url()).search).toBe('')
-    await verdict(page).getByRole('heading', { name: 'Valid' }).waitFor()
+    await verdict(page).getByRole('heading', { name: 'Valid · support active' }).waitFor()
     expect(await page.getByLabel('Purchase code', { exact: true }).inputValue()).toBe(code)
     // One lookup, one request: the main window shows the verdict the quick page just got.
     const checks = market.requests.filter((r) => r.path.includes('purchases/validation'))

@@ -31,7 +31,7 @@ describe('A verdict you can trust', () => {
 
     // A sentence around a valid code: the code is checked, and the page says which.
     await paste(page, `Purchase code: ${valid.toUpperCase()} (thanks!)`)
-    await card(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     expect(await card(page).textContent()).toContain(valid)
     expect(await field(page).inputValue()).toBe(valid)
     await page.getByText(/Found in the text: checked /).waitFor()
@@ -75,19 +75,20 @@ describe('A verdict you can trust', () => {
     )
   })
 
-  it('dims a verdict once the field holds another code', async () => {
+  it('shrinks a verdict to one line once the field holds another code', async () => {
     const { h, market } = await startOnDemo()
     const { page } = h
     await openValidate(page)
     await field(page).fill(market.sampleCodes.valid)
     await page.keyboard.press('Enter')
-    await card(page).getByRole('heading', { name: 'Valid', exact: true }).waitFor()
+    await card(page).getByRole('heading', { name: 'Valid · support active', exact: true }).waitFor()
     expect(await card(page).getAttribute('data-stale')).toBeNull()
 
     await field(page).fill(market.sampleCodes.invalid)
     expect(await card(page).getAttribute('data-stale')).toBe('true')
-    // The card still names the code it is about.
-    expect(await card(page).textContent()).toContain(market.sampleCodes.valid)
+    // One muted line now, still naming the code it is about.
+    expect(await card(page).getByTitle(market.sampleCodes.valid).count()).toBe(1)
+    expect(await card(page).textContent()).toMatch(/^Earlier: Valid · support active · /)
     await page.keyboard.press('Enter')
     await card(page).getByRole('heading', { name: 'Not valid', exact: true }).waitFor()
     expect(await card(page).getAttribute('data-stale')).toBeNull()
@@ -99,7 +100,7 @@ describe('A verdict you can trust', () => {
     await openValidate(page)
     const samples = page.getByRole('region', { name: 'Try a demo code' })
     const expected = [
-      ['Valid', market.sampleCodes.valid, 'supported', 'Valid'],
+      ['Valid', market.sampleCodes.valid, 'supported', 'Valid · support active'],
       ['Support expired', market.sampleCodes.expired, 'support-expired', 'Valid · support expired'],
       ['No support', market.sampleCodes.noSupport, 'no-support', 'Valid · no support'],
       ['Invalid', market.sampleCodes.invalid, 'not-valid', 'Not valid']

@@ -20,6 +20,8 @@ import { mediaProtocolUrl } from '../../shared/media-url'
 import { buildIndex, matchPositions } from '../../electron/main/catalogue/item-search'
 import { summaryOf } from '../../shared/item-summary'
 import { useAccount } from '../../renderer/src/stores/account'
+import { useConnectionStatus } from '../../renderer/src/stores/connection-status'
+import { UNKNOWN_STATUS } from '../../shared/connection-status'
 import { useConnections } from '../../renderer/src/stores/connections'
 import { useItems } from '../../renderer/src/stores/items'
 import { resetNavForTests, useNav } from '../../renderer/src/stores/nav'
@@ -405,6 +407,7 @@ export function installFakeBridge(overrides: BridgeOverrides = {}): FakeBridge {
 export function resetStores(): void {
   useConnections.setState({ state: null, status: 'idle', error: null })
   useAccount.getState().reset()
+  useConnectionStatus.setState({ status: UNKNOWN_STATUS, inFlight: 0, bulk: null })
   useItems.getState().reset()
   useNav.setState({ view: 'account', itemId: null, previous: 'items' })
   resetNavForTests()

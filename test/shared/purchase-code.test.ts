@@ -46,14 +46,23 @@ describe('scanForCode', () => {
     expect(scanForCode(`code:${UUID}`)).toMatchObject({ kind: 'one', code: UUID, extracted: true })
   })
 
-  it('sends a lone code as typed, whatever its shape', () => {
+  it('checks a code-shaped token at once, and asks first about any other token', () => {
     expect(scanForCode(`  "${UUID}" `)).toMatchObject({ kind: 'one', code: UUID, extracted: false })
+    // An order number is not a purchase code: never checked without the seller's "Check anyway".
+    expect(scanForCode('ORDER-7781-ABCD')).toEqual({
+      cut: false,
+      kind: 'none',
+      text: 'order-7781-abcd'
+    })
     expect(scanForCode('ABC123DEF456')).toEqual({
       cut: false,
+      kind: 'none',
+      text: 'abc123def456'
+    })
+    // The docs' 35-character dash-grouped example is code-shaped (checked, with a warning).
+    expect(scanForCode('86781236-23d0-4b3c-7dfa-c1c147e0dece1')).toMatchObject({
       kind: 'one',
-      code: 'abc123def456',
-      looksLikeUuid: false,
-      extracted: false
+      looksLikeUuid: false
     })
   })
 

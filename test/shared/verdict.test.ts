@@ -51,7 +51,7 @@ describe('one verdict model', () => {
   it('tells the three valid states apart by support, judged now', () => {
     expect(verdictOfValidation(withSupport('2024-05-13T13:00:00.000Z'), { now })).toEqual({
       state: 'supported',
-      label: 'Valid',
+      label: 'Valid · support active',
       detail: 'Support active · 10 days left',
       tone: 'ok'
     })
@@ -67,7 +67,8 @@ describe('one verdict model', () => {
     expect(verdictOfValidation(withSupport(null), { now })).toMatchObject({
       state: 'no-support',
       label: 'Valid · no support',
-      tone: 'ok'
+      // Neither buyer gets support: amber like an expired one, told apart by words and icon.
+      tone: 'warn'
     })
   })
 

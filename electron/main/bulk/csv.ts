@@ -1,29 +1,24 @@
 import type { BulkResult } from '../../../shared/ipc/contract'
 import { verdictOfBulk } from '../../../shared/verdict'
-import { csvFilename, toCsv } from '../history/csv'
+import { checksCsv, csvFilename } from '../history/csv'
 
-/** A bulk check's rows as CSV, in the words the screen uses (`ended`: done or cancelled). */
+/** A bulk check's rows as CSV, in History's columns and words (`ended`: done or cancelled). */
 export function bulkCsv(
   results: readonly BulkResult[],
   ended: boolean,
   now: Date
 ): { filename: string; csv: string } {
-  const csv = toCsv(
-    ['Purchase code', 'Result', 'Item ID', 'Item', 'Licence', 'Supported until', 'Message', 'Flag'],
-    results.map((r) => {
-      const verdict = verdictOfBulk(r, ended, { now })
-      return [
-        r.code,
-        verdict.label,
-        r.itemId,
-        r.itemName,
-        r.license,
-        r.supportedUntil,
-        // The site's text, what went wrong, or why the code was never sent.
-        r.status === 'pending' ? verdict.detail : r.message,
-        r.flag === 'was-valid' ? 'Was valid before' : ''
-      ]
-    })
+  const csv = checksCsv(
+    results.map((r) => ({
+      code: r.code,
+      verdict: verdictOfBulk(r, ended, { now }),
+      itemName: r.itemName,
+      itemId: r.itemId,
+      license: r.license,
+      supportedUntil: r.supportedUntil,
+      checkedAt: r.checkedAt ?? null,
+      flag: r.flag
+    }))
   )
   return { filename: csvFilename('bulk-check', now), csv }
 }

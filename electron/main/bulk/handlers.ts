@@ -5,7 +5,13 @@ import type { BulkJobDeps, BulkRunner } from './runner'
 
 export type BulkHandlers = Pick<
   Handlers,
-  'startBulk' | 'getBulk' | 'pauseBulk' | 'resumeBulk' | 'cancelBulk' | 'exportBulkCsv'
+  | 'startBulk'
+  | 'getBulk'
+  | 'pauseBulk'
+  | 'resumeBulk'
+  | 'cancelBulk'
+  | 'retryBulk'
+  | 'exportBulkCsv'
 >
 
 /** A new job is bound to the connection active when it starts, and checks through `lookups`. */
@@ -30,6 +36,7 @@ export function bulkHandlers(
     pauseBulk: async (request) => runner.pause(request.jobId),
     resumeBulk: async (request) => runner.resume(request.jobId),
     cancelBulk: async (request) => runner.cancel(request.jobId),
+    retryBulk: async (request) => runner.retry(request.jobId, await depsForActive()),
     exportBulkCsv: async (request) => runner.exportCsv(request.jobId)
   }
 }

@@ -41,6 +41,9 @@ interface Job {
   codes: string[]
   results: BulkResult[]
   state: BulkJob['state']
+  /** The indexes of the codes this run sends, in order: every code, or those a retry sends again. */
+  queue: number[]
+  /** How far into `queue` the workers have got. */
   next: number
   active: number
   ownWaitUntil: number | null
@@ -61,7 +64,8 @@ const pending = (code: string): BulkResult => ({
   supportedUntil: null,
   message: null,
   errorKind: null,
-  flag: null
+  flag: null,
+  checkedAt: null
 })
 
 /**
@@ -96,6 +100,7 @@ export class BulkRunner {
       codes,
       results: codes.map(pending),
       state: 'running',
+      queue: codes.map((_, i) => i),
       next: 0,
       active: 0,
       ownWaitUntil: null,
@@ -141,6 +146,34 @@ export class BulkRunner {
       job.state = 'cancelled'
       job.abort.abort()
     }
+    return this.view(job)
+  }
+
+  /**
+   * Sends again, in the same job, only the codes an ended job did not check (failed, or not
+   * sent before a cancel); the codes it answered keep their verdicts. `deps` are the active
+   * connection's now: a key replaced since the first run is the one used.
+   */
+  retry(jobId: string, deps: BulkJobDeps): BulkJob {
+    const job = this.job(jobId)
+    if (job.state !== 'done' && job.state !== 'cancelled') return this.view(job)
+    if (deps.connectionId !== job.deps.connectionId)
+      throw new AppFailure(
+        'invalid-input',
+        'This bulk check was for another connection: paste its codes again to check them here.'
+      )
+    const again = job.results.flatMap((r, i) =>
+      r.status === 'error' || r.status === 'pending' ? [i] : []
+    )
+    if (again.length === 0) return this.view(job)
+    for (const i of again) job.results[i] = pending(job.codes[i]!)
+    job.deps = deps
+    job.queue = again
+    job.next = 0
+    job.state = 'running'
+    // A cancelled job's signal stays aborted: this run gets its own.
+    if (job.abort.signal.aborted) job.abort = new AbortController()
+    this.spawnWorkers(job)
     return this.view(job)
   }
 
@@ -218,7 +251,7 @@ export class BulkRunner {
   }
 
   private spawnWorkers(job: Job): void {
-    const wanted = Math.min(this.concurrency, job.codes.length - job.next) - job.active
+    const wanted = Math.min(this.concurrency, job.queue.length - job.next) - job.active
     for (let i = 0; i < wanted; i++) {
       job.active++
       const worker: Promise<void> = this.work(job)
@@ -236,14 +269,14 @@ export class BulkRunner {
     if (
       (job.state === 'running' || job.state === 'paused') &&
       job.active === 0 &&
-      job.next >= job.codes.length
+      job.next >= job.queue.length
     )
       job.state = 'done'
   }
 
   private async work(job: Job): Promise<void> {
-    while (job.state === 'running' && job.next < job.codes.length) {
-      const index = job.next++
+    while (job.state === 'running' && job.next < job.queue.length) {
+      const index = job.queue[job.next++]!
       const result = await this.check(job, job.codes[index]!)
       // A cancelled job keeps aborted checks as pending: they were not answered.
       if (result) job.results[index] = result
@@ -277,6 +310,7 @@ export class BulkRunner {
           ...pending(code),
           status: 'error',
           errorKind: kind,
+          checkedAt: this.now().toISOString(),
           message: isKindedError(e) ? e.message : 'Something went wrong while checking this code.'
         }
       }
@@ -294,7 +328,8 @@ export class BulkRunner {
       license: e.license,
       supportedUntil: e.supportedUntil,
       message: e.valid ? null : e.message || NOT_VALID_TEXT,
-      flag: e.flag
+      flag: e.flag,
+      checkedAt: v.checkedAt
     }
   }
 }

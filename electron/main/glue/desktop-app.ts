@@ -1,3 +1,4 @@
+import { withStatusTracking } from '../status/status-tracker'
 import { app, globalShortcut } from 'electron'
 import { join } from 'node:path'
 import { createApp } from '../app'
@@ -59,9 +60,12 @@ export async function startDesktopApp(o: DesktopAppOptions): Promise<void> {
     log
   })
   const refresh = o.shell.refreshTray
+  // Every window's answers tell the tray the connection's state, as they tell the page.
+  const tracked = withStatusTracking(sellerDesk.handlers)
+  tracked.tracker.onChange(() => o.shell.setTrayStatus(tracked.tracker.current()))
   registerIpc(
     withRefreshOnBulkProgress(
-      withRefreshAfter(sellerDesk.handlers, TRAY_STALE_AFTER, refresh),
+      withRefreshAfter(tracked.handlers, TRAY_STALE_AFTER, refresh),
       refresh
     ),
     senderCheck(o.isAppUrl)

@@ -1,3 +1,4 @@
+import type { ConnectionStatus } from '../../../shared/connection-status'
 import { app, BrowserWindow } from 'electron'
 import type { SellerDeskApp } from '../app'
 import type { QuickDesktop } from '../quick/desktop'
@@ -31,6 +32,8 @@ export interface DesktopShell {
   refreshTray(): void
   /** The tray's top line, e.g. "Restart to update to v1.2.3"; null removes it. */
   setTrayBanner(banner: { label: string; click: () => void } | null): void
+  /** The connection's status, for the tray's first line and tooltip. */
+  setTrayStatus(status: ConnectionStatus): void
   /** The main window once attached. */
   mainWindow(): BrowserWindow | null
 }
@@ -112,6 +115,7 @@ export function createDesktopShell(o: DesktopShellOptions): DesktopShell {
     showMain,
     refreshTray,
     setTrayBanner: (banner) => tray?.setBanner(banner),
+    setTrayStatus: (status) => tray?.setStatus(status),
     mainWindow: () => win,
     attach(app_, windowState, onWindow) {
       sellerDesk = app_

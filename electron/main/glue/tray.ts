@@ -1,7 +1,8 @@
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron'
 import { join } from 'node:path'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
-import { trayMenu, type TrayAction } from '../quick/tray-menu'
+import type { ConnectionStatus } from '../../../shared/connection-status'
+import { trayMenu, trayStatusLabel, type TrayAction } from '../quick/tray-menu'
 
 /**
  * The tray (menu-bar) icon. Its menu is rebuilt whenever the last verdicts change. Where no
@@ -14,6 +15,8 @@ export interface TrayControl {
   setBalance(lines: readonly string[]): void
   /** A line above the menu ("Restart to update to v1.2.3"); null removes it. */
   setBanner(banner: { label: string; click: () => void } | null): void
+  /** The connection's status changed: the menu's first line and the tooltip say it. */
+  setStatus(status: ConnectionStatus): void
 }
 
 /** Built next to the main bundle by electron.vite.config.ts (copyTrayIcons). */
@@ -37,13 +40,14 @@ export function createTray(options: {
     recent: [],
     shortcutLabel: null
   }
+  let status: ConnectionStatus | undefined
   let balance: readonly string[] = []
   let banner: { label: string; click: () => void } | null = null
   const build = (): void => {
     const top: MenuItemConstructorOptions[] = banner
       ? [{ label: banner.label, click: banner.click }, { type: 'separator' }]
       : []
-    const entries = trayMenu(shown.recent, shown.shortcutLabel, new Date(), balance)
+    const entries = trayMenu(shown.recent, shown.shortcutLabel, new Date(), balance, status)
     const template: MenuItemConstructorOptions[] = entries.map((entry) => {
       if (entry.type === 'separator') return { type: 'separator' }
       const action = entry.action
@@ -55,13 +59,23 @@ export function createTray(options: {
     })
     tray.setContextMenu(Menu.buildFromTemplate([...top, ...template]))
   }
+  // The tooltip: the status, then the balance watch's lines.
+  const tooltip = (): void => {
+    const label = status ? trayStatusLabel(status) : null
+    tray.setToolTip([label ? `Seller Desk · ${label}` : 'Seller Desk', ...balance].join('\n'))
+  }
   const update: TrayControl['update'] = (recent, shortcutLabel) => {
     shown = { recent, shortcutLabel }
     build()
   }
+  const setStatus: TrayControl['setStatus'] = (next) => {
+    status = next
+    tooltip()
+    build()
+  }
   const setBalance: TrayControl['setBalance'] = (lines) => {
     balance = lines
-    tray.setToolTip(['Seller Desk', ...lines].join('\n'))
+    tooltip()
     build()
   }
   const setBanner: TrayControl['setBanner'] = (next) => {
@@ -69,5 +83,5 @@ export function createTray(options: {
     build()
   }
   update([], null)
-  return { update, setBalance, setBanner }
+  return { update, setStatus, setBalance, setBanner }
 }

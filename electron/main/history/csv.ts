@@ -1,3 +1,6 @@
+import type { HistoryEntry } from '../../../shared/ipc/contract'
+import { verdictOfEntry, type Verdict } from '../../../shared/verdict'
+
 /**
  * A formula start: at the very beginning, or after a `;` or a tab (spreadsheets set to
  * split on semicolons, as many European locales are, read `x;@SUM(1)` as two cells, and a
@@ -34,4 +37,73 @@ export function toCsv(
 /** e.g. seller-desk-history-2024-05-01.csv: safe on every file system. */
 export function csvFilename(what: string, now: Date): string {
   return `seller-desk-${what}-${now.toISOString().slice(0, 10)}.csv`
+}
+
+/**
+ * The one shape of an export of checks, History's and a bulk run's alike: the verdict in the
+ * verdict model's words (shared/verdict.ts), then what it was about, when, and why.
+ */
+const CHECK_COLUMNS = [
+  'Purchase code',
+  'Verdict',
+  'Item',
+  'Item ID',
+  'Licence',
+  'Support until',
+  'Checked at',
+  'Reason'
+] as const
+
+export interface CheckRow {
+  code: string
+  verdict: Verdict
+  itemName: string | null
+  itemId: number | null
+  license: string | null
+  supportedUntil: string | null
+  checkedAt: string | null
+  flag: 'was-valid' | null
+}
+
+/**
+ * Why the verdict is what it is, where a seller needs telling: the site's words for a code
+ * not valid (and that it was valid before, when it was), why a code was not checked.
+ */
+function reasonOf(row: CheckRow): string {
+  const { state, detail } = row.verdict
+  if (state === 'not-valid')
+    return row.flag === 'was-valid' ? `${detail} · it was valid when checked before` : detail
+  return state === 'not-checked' || state === 'waiting' ? detail : ''
+}
+
+export function checksCsv(rows: readonly CheckRow[]): string {
+  return toCsv(
+    CHECK_COLUMNS,
+    rows.map((r) => [
+      r.code,
+      r.verdict.label,
+      r.itemName,
+      r.itemId,
+      r.license,
+      r.supportedUntil,
+      r.checkedAt,
+      reasonOf(r)
+    ])
+  )
+}
+
+/** History's rows in that shape, each verdict judged at `now`. */
+export function historyCsv(entries: readonly HistoryEntry[], now: Date): string {
+  return checksCsv(
+    entries.map((e) => ({
+      code: e.code,
+      verdict: verdictOfEntry(e, { now }),
+      itemName: e.itemName,
+      itemId: e.itemId,
+      license: e.license,
+      supportedUntil: e.supportedUntil,
+      checkedAt: e.checkedAt,
+      flag: e.flag
+    }))
+  )
 }

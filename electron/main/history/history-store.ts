@@ -6,8 +6,8 @@ import { HistoryEntrySchema } from '../../../shared/ipc/contract'
 import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { KeyedSerial } from '../cache/serial'
 import { safeSegment, type StoreLog } from '../cache/versioned-file'
-import { csvFilename, toCsv } from './csv'
-import { entryOf, verdictOfEntry } from '../../../shared/verdict'
+import { csvFilename, historyCsv } from './csv'
+import { entryOf } from '../../../shared/verdict'
 import { historyMatcher } from './query'
 import { normaliseCode } from '../../../shared/purchase-code'
 
@@ -184,37 +184,7 @@ export class HistoryStore {
   async exportCsv(connectionId: string): Promise<{ filename: string; csv: string }> {
     const { entries } = await this.list(connectionId)
     const now = this.now()
-    const csv = toCsv(
-      [
-        'Checked at',
-        'Purchase code',
-        'Verdict',
-        'Flag',
-        'Item ID',
-        'Item',
-        'Licence',
-        'Supported until',
-        'Price',
-        'Currency',
-        'Downloaded',
-        'Message'
-      ],
-      entries.map((e) => [
-        e.checkedAt,
-        e.code,
-        verdictOfEntry(e, { now }).label,
-        e.flag === 'was-valid' ? 'Was valid before' : '',
-        e.itemId,
-        e.itemName,
-        e.license,
-        e.supportedUntil,
-        e.price === null ? null : e.price.toFixed(2),
-        e.currency,
-        e.downloaded === null ? null : e.downloaded ? 'yes' : 'no',
-        e.message
-      ])
-    )
-    return { filename: csvFilename('history', now), csv }
+    return { filename: csvFilename('history', now), csv: historyCsv(entries, now) }
   }
 
   /** Waits for the appends under way; later ones are refused (the app is quitting). */

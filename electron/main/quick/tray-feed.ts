@@ -70,7 +70,8 @@ const TRAY_STALE_AFTER_BULK = [
   'getBulk',
   'pauseBulk',
   'resumeBulk',
-  'cancelBulk'
+  'cancelBulk',
+  'retryBulk'
 ] as const satisfies readonly Method[]
 
 /**

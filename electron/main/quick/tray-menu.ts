@@ -1,6 +1,11 @@
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { shortCode } from '../../../shared/purchase-code'
 import { verdictOfEntry } from '../../../shared/verdict'
+import {
+  UNKNOWN_STATUS,
+  statusLine,
+  type ConnectionStatus
+} from '../../../shared/connection-status'
 
 /** What a tray entry does; the glue turns each into a click handler. */
 export type TrayAction =
@@ -27,18 +32,39 @@ function recentLabel(entry: HistoryEntry, now: Date): string {
   return label.length > 70 ? `${label.slice(0, 69)}…` : label
 }
 
+const hhmm = (iso: string): string => {
+  const d = new Date(iso)
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+}
+
 /**
- * The tray menu: check the clipboard, the balance watch's lines (last change, today's
- * increases), the last five verdicts (as of `now`), open, quit.
+ * The connection's state in the words every view's header uses, short enough for a menu
+ * ("Offline since 14:02", "Key refused"); null before anything is known.
+ */
+export function trayStatusLabel(status: ConnectionStatus): string | null {
+  if (status.state === 'unknown') return null
+  if (status.state === 'online') return 'Online'
+  const line = statusLine(status, { time: hhmm, ago: hhmm })
+  return status.state === 'refused' ? `${line.short}: replace it in Settings` : line.short
+}
+
+/**
+ * The tray menu: the status, check the clipboard, the balance watch's lines (last change,
+ * today's increases), the last five verdicts (as of `now`), open, quit.
  */
 export function trayMenu(
   recent: readonly HistoryEntry[],
   shortcutLabel: string | null,
   now: Date,
-  balanceLines: readonly string[] = []
+  balanceLines: readonly string[] = [],
+  status: ConnectionStatus = UNKNOWN_STATUS
 ): TrayEntry[] {
   const shown = recent.slice(0, TRAY_RECENT)
+  const statusLabel = trayStatusLabel(status)
   return [
+    ...(statusLabel
+      ? [{ type: 'normal' as const, label: statusLabel, enabled: false, action: null }]
+      : []),
     {
       type: 'normal',
       label: shortcutLabel ? `Check clipboard (${shortcutLabel})` : 'Check clipboard',

@@ -11,6 +11,7 @@ import { Check, ChevronsUpDown, Plus } from 'lucide-react'
 import { selectActive, useConnections } from '../stores/connections'
 import { useNav } from '../stores/nav'
 import { Badge } from '../ui/Badge'
+import { ConnectionStatusLine } from '../ui/ConnectionStatus'
 import { toast } from '../ui/toast'
 import { hostOf } from '../lib/host'
 import styles from './ConnectionSwitcher.module.css'
@@ -115,6 +116,12 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
         </span>
         <ChevronsUpDown size={14} aria-hidden className={styles.chevron} />
       </button>
+      {/* The same status as every view's header, beside the connection it is about. */}
+      {active && (
+        <div className={styles.status}>
+          <ConnectionStatusLine compact />
+        </div>
+      )}
       {open && (
         <div
           ref={menuRef}

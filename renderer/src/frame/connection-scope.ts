@@ -1,5 +1,6 @@
 import { useAccount } from '../stores/account'
 import { useBulk } from '../stores/bulk'
+import { useConnectionStatus } from '../stores/connection-status'
 import { useConnections } from '../stores/connections'
 import { useHistory } from '../stores/history'
 import { useItems } from '../stores/items'
@@ -24,6 +25,8 @@ export function scopeStoresToConnection(): void {
       useValidate.getState().reset()
       useHistory.getState().reset()
       useBulk.getState().reset()
+      // What was learnt about one marketplace says nothing about another.
+      useConnectionStatus.getState().reset()
     }
   })
 }

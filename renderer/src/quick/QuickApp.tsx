@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExternalLink, X } from 'lucide-react'
-import { scanForCode } from '../../../shared/purchase-code'
+import { isOneWord, scanForCode } from '../../../shared/purchase-code'
 import { bridgeKind, getBridge } from '../bridge'
 import { useNow } from '../lib/use-now'
 import { CHECKING_GRACE_MS, useShownAfter } from '../lib/use-shown-after'
@@ -11,7 +11,7 @@ import { useValidate } from '../stores/validate'
 import { Button } from '../ui/Button'
 import { CodeField } from '../ui/CodeField'
 import { Skeleton } from '../ui/Skeleton'
-import { ErrorState } from '../ui/States'
+import { NotChecked, useNotCheckedSentence } from '../ui/NotChecked'
 import { VerdictCard, announce } from '../views/validate/VerdictCard'
 import { MAIN_ROUTE } from './route'
 import card from '../ui/Card.module.css'
@@ -104,7 +104,9 @@ export function QuickApp(): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey)
   }, [close])
 
+  const notChecked = useNotCheckedSentence(v.error)
   const scan = scanForCode(v.input)
+  const anyway = scan.kind === 'none' && isOneWord(v.input)
   // As in Validate: the skeleton and spinner are for a real wait, the field is locked at once.
   const showChecking = useShownAfter(v.checking, CHECKING_GRACE_MS)
   const shown = v.result && !v.checking ? v.result : null
@@ -115,6 +117,8 @@ export function QuickApp(): React.JSX.Element {
     e.preventDefault()
     if (opensRecord) void openInMain(shown.code)
     else if (scan.kind !== 'none') void check(scan.code)
+    // A word that is not code-shaped is checked only on this second, explicit Enter.
+    else if (anyway) void check(v.input, { anyway: true })
   }
 
   return (
@@ -152,15 +156,17 @@ export function QuickApp(): React.JSX.Element {
               placeholder="Paste a code"
               describedBy="quick-hint"
               busy={showChecking}
-              disabled={scan.kind === 'none' || v.checking}
+              disabled={(scan.kind === 'none' && !anyway) || v.checking}
               variant={opensRecord ? 'secondary' : 'primary'}
               hintId="quick-hint"
               hint={
-                v.input.trim() !== '' && scan.kind === 'none'
-                  ? 'No purchase code in this text: paste the code itself.'
-                  : opensRecord
-                    ? 'Enter opens the full record in Seller Desk · Esc closes'
-                    : 'Enter checks the code · Esc closes'
+                anyway
+                  ? 'This doesn’t look like a purchase code: Enter checks it anyway · Esc closes'
+                  : v.input.trim() !== '' && scan.kind === 'none'
+                    ? 'No purchase code in this text: paste the code itself.'
+                    : opensRecord
+                      ? 'Enter opens the full record in Seller Desk · Esc closes'
+                      : 'Enter checks the code · Esc closes'
               }
             />
           </form>
@@ -170,8 +176,8 @@ export function QuickApp(): React.JSX.Element {
               ? 'Checking…'
               : shown
                 ? announce(shown, now)
-                : v.error
-                  ? `Could not check the code. ${v.error.message}`
+                : notChecked
+                  ? `Not checked. ${notChecked}`
                   : ''}
           </div>
 
@@ -188,7 +194,15 @@ export function QuickApp(): React.JSX.Element {
               </div>
             )}
             {!v.checking && v.error && (
-              <ErrorState error={v.error} onRetry={() => void retry()} inline />
+              <NotChecked
+                error={v.error}
+                // Checking again cannot help a wrong text or a refused key: the sentence says the fix.
+                onRetry={
+                  ['invalid-input', 'unauthorized', 'not-a-seller'].includes(v.error.kind)
+                    ? undefined
+                    : () => void retry()
+                }
+              />
             )}
             {shown && (
               <VerdictCard

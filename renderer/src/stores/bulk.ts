@@ -20,6 +20,8 @@ interface BulkState {
   acting: boolean
   exporting: boolean
   exportError: AppError | null
+  /** Counts runs started here (a start or a retry): the progress heading takes focus on each. */
+  runs: number
 
   setTab(tab: ValidateTab): void
   setText(text: string): void
@@ -28,6 +30,8 @@ interface BulkState {
   pause(): Promise<void>
   resume(): Promise<void>
   cancel(): Promise<void>
+  /** Sends the codes the ended job did not check again, in the same job. */
+  retry(): Promise<void>
   exportCsv(): Promise<boolean>
   /** Back to the paste field for another batch (the text stays). */
   startOver(): void
@@ -46,7 +50,8 @@ const initial = {
   error: null,
   acting: false,
   exporting: false,
-  exportError: null
+  exportError: null,
+  runs: 0
 }
 
 // Dropped by reset and startOver: answers about an older job are dropped.
@@ -99,7 +104,7 @@ export const useBulk = create<BulkState>((set, get) => {
         set({ starting: false, error: r.error })
         return
       }
-      set({ starting: false, job: r.data })
+      set({ starting: false, job: r.data, runs: get().runs + 1 })
       await get().poll()
     },
 
@@ -126,6 +131,13 @@ export const useBulk = create<BulkState>((set, get) => {
     resume: () => act((req) => getBridge().resumeBulk(req)),
     cancel: () => act((req) => getBridge().cancelBulk(req)),
 
+    async retry() {
+      const job = get().job
+      if (!job || isActive(job)) return
+      await act((req) => getBridge().retryBulk(req))
+      if (isActive(get().job)) set({ runs: get().runs + 1, error: null })
+    },
+
     async exportCsv() {
       const job = get().job
       if (!job) return false
@@ -148,7 +160,7 @@ export const useBulk = create<BulkState>((set, get) => {
       if (job && isActive(job)) void getBridge().cancelBulk({ jobId: job.jobId })
       shownJob.drop()
       polling = false
-      set(initial)
+      set({ ...initial, runs: get().runs })
     }
   }
 })

@@ -1,4 +1,5 @@
 import { useAccount } from './account'
+import { useConnectionStatus } from './connection-status'
 import { useItems } from './items'
 
 /**
@@ -26,6 +27,15 @@ const SOURCES: Source[] = [
   {
     offline: () => useItems.getState().detail?.freshness?.offline === true,
     retry: () => useItems.getState().refreshDetail()
+  },
+  {
+    // Offline learnt elsewhere (a check in Validate, a bulk run) with no view's data marked
+    // so: the account read is the cheapest question that proves the way back.
+    offline: () =>
+      useConnectionStatus.getState().status.state === 'offline' &&
+      useAccount.getState().freshness?.offline !== true &&
+      useItems.getState().freshness?.offline !== true,
+    retry: () => useAccount.getState().refresh()
   }
 ]
 

@@ -253,11 +253,104 @@ describe('BulkRunner', () => {
     await tick()
     const { filename, csv } = runner.exportCsv(jobId)
     expect(filename).toBe('seller-desk-bulk-check-2024-05-03.csv')
+    // History's columns, in the same order (electron/main/history/csv.ts).
     expect(csv).toBe(
-      'Purchase code,Result,Item ID,Item,Licence,Supported until,Message,Flag\r\n' +
-        `${U1},Not valid,,,,,'=1+1,\r\n` +
-        `${U2},Not valid,,,,,'=1+1,\r\n`
+      'Purchase code,Verdict,Item,Item ID,Licence,Support until,Checked at,Reason\r\n' +
+        `${U1},Not valid,,,,,2024-05-01T00:00:00.000Z,'=1+1\r\n` +
+        `${U2},Not valid,,,,,2024-05-01T00:00:00.000Z,'=1+1\r\n`
     )
+  })
+})
+
+describe('BulkRunner retry', () => {
+  it('sends again only the codes a run did not check, with the connection as it is now', async () => {
+    let online = false
+    const sent: string[] = []
+    const refused = async (code: string): Promise<Verdict> => {
+      sent.push(code)
+      if (!online || code === U2) throw new AppFailure('offline', 'You seem to be offline.')
+      return { valid: false, message: 'Invalid purchase code' }
+    }
+    const runner = new BulkRunner({ concurrency: 2 })
+    const list = codes(4)
+    const { jobId } = runner.start(list.join('\n'), { connectionId: 'c1', check: checkOf(refused) })
+    // Still running: nothing to retry yet, the job is unchanged.
+    expect(runner.retry(jobId, { connectionId: 'c1', check: checkOf(refused) }).state).toBe(
+      'running'
+    )
+    for (let i = 0; i < 6; i++) await tick()
+    expect(runner.get(jobId)).toMatchObject({ state: 'done', done: 4 })
+    expect(runner.get(jobId).results.every((r) => r.status === 'error')).toBe(true)
+
+    // Back online, through the deps given now: every code is sent once more.
+    online = true
+    sent.length = 0
+    const again = runner.retry(jobId, { connectionId: 'c1', check: checkOf(refused) })
+    expect(again.state).toBe('running')
+    expect(again.results.every((r) => r.status === 'pending')).toBe(true)
+    for (let i = 0; i < 6; i++) await tick()
+    expect(sent.sort()).toEqual([...list].sort())
+    const job = runner.get(jobId)
+    expect(job.state).toBe('done')
+    expect(job.results.map((r) => r.status)).toEqual(list.map(() => 'not-valid'))
+
+    // Nothing left unchecked: a retry sends nothing.
+    sent.length = 0
+    expect(runner.retry(jobId, { connectionId: 'c1', check: checkOf(refused) }).state).toBe('done')
+    await tick()
+    expect(sent).toEqual([])
+  })
+
+  it('keeps the answered codes and sends only the failed one; refuses another connection', async () => {
+    const sent: string[] = []
+    let failU2 = true
+    const check = checkOf(async (code) => {
+      sent.push(code)
+      if (code === U2 && failU2) throw new AppFailure('offline', 'You seem to be offline.')
+      return { valid: false, message: 'Invalid purchase code' }
+    })
+    const runner = new BulkRunner({ concurrency: 1 })
+    const { jobId } = runner.start(`${U1}\n${U2}`, { connectionId: 'c1', check })
+    for (let i = 0; i < 4; i++) await tick()
+    expect(runner.get(jobId).results.map((r) => r.status)).toEqual(['not-valid', 'error'])
+    expect(() => runner.retry(jobId, { connectionId: 'c2', check })).toThrow(/another connection/)
+    failU2 = false
+    sent.length = 0
+    runner.retry(jobId, { connectionId: 'c1', check })
+    for (let i = 0; i < 4; i++) await tick()
+    expect(sent).toEqual([U2])
+    expect(runner.get(jobId)).toMatchObject({ state: 'done', done: 2 })
+    expect(runner.get(jobId).results.map((r) => r.status)).toEqual(['not-valid', 'not-valid'])
+  })
+
+  it('sends again the codes a cancel left unsent', async () => {
+    const gate = gatedValidator()
+    const runner = new BulkRunner({ concurrency: 1 })
+    const { jobId } = runner.start(codes(3).join('\n'), { check: checkOf(gate.validate) })
+    await tick()
+    gate.waiting.shift()!.resolve({ valid: false, message: 'no' })
+    await tick()
+    await tick()
+    runner.cancel(jobId)
+    await tick()
+    await tick()
+    // The check in flight was aborted by the cancel (rejected): it answers nothing more.
+    gate.waiting.splice(0)
+    expect(runner.get(jobId).results.map((r) => r.status)).toEqual([
+      'not-valid',
+      'pending',
+      'pending'
+    ])
+    expect(runner.retry(jobId, { check: checkOf(gate.validate) }).state).toBe('running')
+    await tick()
+    expect(gate.waiting.map((w) => w.code)).toEqual([codes(3)[1]])
+    gate.waiting.shift()!.resolve({ valid: false, message: 'no' })
+    await tick()
+    await tick()
+    gate.waiting.shift()!.resolve({ valid: false, message: 'no' })
+    await tick()
+    await tick()
+    expect(runner.get(jobId)).toMatchObject({ state: 'done', done: 3 })
   })
 })
 
@@ -287,9 +380,9 @@ describe('BulkRunner CSV words', () => {
     runner.cancel(jobId)
     await tick()
     const rows = runner.exportCsv(jobId).csv.trimEnd().split('\r\n')
-    expect(rows[1]).toMatch(new RegExp(`^${U1},Valid · support expired,7,`))
+    expect(rows[1]).toMatch(new RegExp(`^${U1},Valid · support expired,[^,]+,7,`))
     expect(rows[2]).toBe(
-      `${U2},Not checked,,,,,The check was cancelled before this code was sent.,`
+      `${U2},Not checked,,,,,,The check was cancelled before this code was sent.`
     )
   })
 })

@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTray, trayIconPath } from '../../../electron/main/glue/tray'
 import { createMainWindow, hideOnClose } from '../../../electron/main/glue/window'
 import type { TrayAction } from '../../../electron/main/quick/tray-menu'
+import type { Handlers } from '../../../electron/main/ipc/dispatch'
+import { AppFailure } from '../../../electron/main/ipc/failure'
+import { withStatusTracking } from '../../../electron/main/status/status-tracker'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { FakeTray, fakeEvent, type FakeBrowserWindow, resetElectronFake } from './fakes'
 
@@ -88,7 +91,7 @@ describe('tray', () => {
       'Not valid · Flat Icons Pack · 1f1c2a9e…9b0c',
       'Valid · no support · Flat Icons Pack · 2f1c2a9e…9b0c',
       'Valid · support expired · Flat Icons Pack · 3f1c2a9e…9b0c',
-      'Valid · Flat Icons Pack · 4f1c2a9e…9b0c'
+      'Valid · support active · Flat Icons Pack · 4f1c2a9e…9b0c'
     ])
 
     for (const item of icon.menu) item.click?.()
@@ -98,6 +101,48 @@ describe('tray', () => {
       { kind: 'open' },
       { kind: 'quit' }
     ])
+  })
+
+  it('says the connection status the page says, from the answers of every window', async () => {
+    const tray = createTray({ iconPath: '/opt/x/tray.png', act: vi.fn() })!
+    const icon = FakeTray.created[0]!
+    let market: 'down' | 'refusing' | 'up' = 'down'
+    const handlers = {
+      getAccount: async () => {
+        if (market === 'down') throw new AppFailure('offline', "Can't reach 127.0.0.1:9.")
+        return {
+          data: {},
+          freshness: { fetchedAt: '', source: 'network', offline: false, refreshError: null }
+        }
+      },
+      validatePurchase: async () => {
+        throw new AppFailure('unauthorized', 'Not checked: the marketplace refused the API key.')
+      },
+      setActiveConnection: async () => ({ connections: [], activeId: null, keychain: 'available' })
+    } as unknown as Handlers
+    const at = new Date(2026, 10, 27, 14, 2)
+    const tracked = withStatusTracking(handlers, () => at)
+    tracked.tracker.onChange(() => tray.setStatus(tracked.tracker.current()))
+    const first = (): string | undefined => icon.menu[0]?.label
+
+    await expect(tracked.handlers.getAccount({ refresh: true })).rejects.toThrow()
+    expect(first()).toBe('Offline since 14:02')
+    expect(icon.menu[0]?.enabled).toBe(false)
+    expect(icon.tooltip).toBe('Seller Desk · Offline since 14:02')
+    // The menu keeps its verdicts when the status changes.
+    tray.update([entry({})], null)
+    expect(icon.menu[1]?.label).toBe('Check clipboard')
+
+    market = 'refusing'
+    await expect(tracked.handlers.validatePurchase({ code: CODE })).rejects.toThrow()
+    expect(first()).toBe('Key refused: replace it in Settings')
+
+    market = 'up'
+    await tracked.handlers.getAccount({ refresh: true })
+    expect(first()).toBe('Online')
+    await tracked.handlers.setActiveConnection({ id: 'other' })
+    expect(first()).toBe('Check clipboard')
+    expect(icon.tooltip).toBe('Seller Desk')
   })
 
   it('is simply absent where the desktop has no tray', () => {

@@ -37,7 +37,8 @@ function mainSlot(code: string | null, checked: Validation | null = null) {
   }
 }
 
-const verdict = () => screen.findByRole('article', { name: 'Valid' }, { timeout: 5000 })
+const verdict = () =>
+  screen.findByRole('article', { name: 'Valid · support active' }, { timeout: 5000 })
 
 describe('main window: a pending lookup from a deep link or the tray', () => {
   it('shows Validate with the verdict for the code main left, once', async () => {
@@ -161,17 +162,18 @@ describe('lookup window: a slow answer', () => {
 })
 
 describe('lookup window: a card for another code', () => {
-  it('dims the card once the field holds another code, and undims it when the code is back', async () => {
+  it('shrinks the card to one line once the field holds another code, and restores it when the code is back', async () => {
     installFakeBridge({ takeQuickLookup: slot(CODE) })
     render(<QuickApp />)
-    const card = await verdict()
-    expect(card).not.toHaveAttribute('data-stale')
+    expect(await verdict()).not.toHaveAttribute('data-stale')
     const field = screen.getByLabelText('Purchase code')
     fireEvent.change(field, { target: { value: OTHER } })
-    expect(card).toHaveAttribute('data-stale', 'true')
-    expect(card).toHaveTextContent(/Earlier result for/)
+    expect(screen.queryByRole('heading', { name: /^(Valid( ·|$)|Not valid)/ })).toBeNull()
+    expect(screen.getByRole('article')).toHaveAttribute('data-stale', 'true')
+    expect(screen.getByRole('article')).toHaveTextContent(/^Earlier: Valid · support active · /)
     fireEvent.change(field, { target: { value: CODE } })
-    expect(card).not.toHaveAttribute('data-stale')
+    expect(screen.getByRole('article')).not.toHaveAttribute('data-stale')
+    expect(screen.getByRole('heading', { name: 'Valid · support active' })).toBeInTheDocument()
   })
 })
 

@@ -4,16 +4,16 @@ import { useAccount } from '../../stores/account'
 import { useConnections } from '../../stores/connections'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
-import { ErrorState } from '../../ui/States'
+import { stateOfFailure } from '../../../../shared/connection-status'
+import { EmptyState, ErrorState } from '../../ui/States'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { AccountPage } from './AccountPage'
 import { AccountSkeleton } from './AccountSkeleton'
 import { BalanceHistory } from './BalanceHistory'
-import { StaleBanner } from './StaleBanner'
 import styles from './Account.module.css'
 
 export function AccountView(): React.JSX.Element {
-  const { account, freshness, status, error, refreshing, refreshError } = useAccount()
+  const { account, freshness, status, error, refreshing } = useAccount()
   const ensure = useAccount((s) => s.ensure)
   const refresh = useAccount((s) => s.refresh)
   const load = useAccount((s) => s.load)
@@ -44,17 +44,14 @@ export function AccountView(): React.JSX.Element {
       <div className={styles.body}>
         {account ? (
           <>
-            <StaleBanner
-              freshness={freshness}
-              error={refreshError}
-              busy={refreshing}
-              onRetry={() => void refresh()}
-            />
             <AccountPage account={account} />
             <div className={styles.page}>
               <BalanceHistory key={activeId ?? 'none'} connectionId={activeId} />
             </div>
           </>
+        ) : status === 'error' && error && stateOfFailure(error.kind) !== null ? (
+          // The notice under the header already names the reason and the step.
+          <EmptyState title="No saved copy of the account yet: it shows once the marketplace answers." />
         ) : status === 'error' && error ? (
           <ErrorState
             error={error}

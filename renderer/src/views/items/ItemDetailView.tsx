@@ -10,6 +10,7 @@ import { SafeHtml } from '../../ui/SafeHtml'
 import { Skeleton } from '../../ui/Skeleton'
 import { ErrorState } from '../../ui/States'
 import { ViewHeader } from '../../ui/ViewHeader'
+import { stateOfFailure } from '../../../../shared/connection-status'
 import { ItemFacts } from './ItemFacts'
 import { ItemMedia } from './ItemMedia'
 import styles from './ItemDetail.module.css'
@@ -135,7 +136,8 @@ export function ItemDetailView({ id }: { id: number }): React.JSX.Element {
         onRefresh={item ? () => void refreshDetail() : undefined}
         onBack={back}
       />
-      {item && detail?.error && (
+      {/* The connection's own failures are said once, under the header, as on every view. */}
+      {item && detail?.error && stateOfFailure(detail.error.kind) === null && (
         <p className={styles.notice} role="status">
           Couldn’t refresh this item: {detail.error.message} Showing what was loaded before.
         </p>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Maximize2 } from 'lucide-react'
 import type { Item } from '../../../../shared/model'
 import { getBridge } from '../../bridge'
+import { useConnectionStatus } from '../../stores/connection-status'
 import { ItemThumb } from './ItemThumb'
 import { KeepOffline } from './KeepOffline'
 import { MediaViewer } from './MediaViewer'
@@ -89,9 +90,13 @@ function Gallery({ item }: { item: Item }): React.JSX.Element {
 }
 
 function MediaProblem({ what }: { what: string }): React.JSX.Element {
+  const offline = useConnectionStatus((s) => s.status.state === 'offline')
+  // Offline, the marketplace removed nothing: the file was simply not kept on this computer.
   return (
     <p className={styles.problem} role="status">
-      The {what} could not be loaded. The marketplace may have removed it; try Refresh.
+      {offline
+        ? `The ${what} can’t play offline because no copy was kept: it plays again once the marketplace answers.`
+        : `The ${what} could not be loaded: the marketplace may have removed it, so try Refresh.`}
     </p>
   )
 }
@@ -114,7 +119,7 @@ function VideoPlayer({ item, src }: { item: Item; src: string }): React.JSX.Elem
         />
       </div>
       {failed && <MediaProblem what="video" />}
-      <KeepOffline url={src} what="video" />
+      <KeepOffline url={src} what="video" playerSaidWhy={failed} />
       {item.media.screenshots.length > 0 && <ScreenshotStrip item={item} />}
     </div>
   )
@@ -141,7 +146,7 @@ function AudioPlayer({ item, src }: { item: Item; src: string }): React.JSX.Elem
         />
       </div>
       {failed && <MediaProblem what="audio preview" />}
-      <KeepOffline url={src} what="audio" />
+      <KeepOffline url={src} what="audio" playerSaidWhy={failed} />
       {item.media.screenshots.length > 0 && <ScreenshotStrip item={item} />}
     </div>
   )

@@ -1,4 +1,5 @@
-import { LockKeyhole, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
+import { stateOfFailure } from '../../../../shared/connection-status'
 import type { AppError } from '../../../../shared/errors'
 import type { ItemsWindow } from '../../../../shared/ipc/contract'
 import { listTotal, type ItemsList } from '../../stores/items-list'
@@ -101,26 +102,8 @@ function RefreshFailedNotice({
   )
 }
 
-/** Saved items on screen while the key cannot be read: say why nothing refreshes. */
-function KeychainLockedNotice({ onRetry }: { onRetry(): void }): React.JSX.Element {
-  return (
-    <div className={styles.notice} role="status">
-      <LockKeyhole size={16} aria-hidden className={styles.icon} />
-      <p className={styles.body}>
-        Keychain locked: showing saved items; nothing refreshes until your system keychain is
-        unlocked.
-      </p>
-      <Button size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  )
-}
-
 interface ItemsNoticesProps {
   list: ItemsList
-  /** The key could not be read on the last refresh (keychain locked or missing). */
-  keychainLocked?: boolean
   refreshError: AppError | null
   onRetry(): void
   onAddById(): void
@@ -128,14 +111,16 @@ interface ItemsNoticesProps {
 
 export function ItemsNotices({
   list,
-  keychainLocked = false,
   refreshError,
   onRetry,
   onAddById
 }: ItemsNoticesProps): React.JSX.Element | null {
   const notices = [
-    refreshError && <RefreshFailedNotice key="refresh" error={refreshError} onRetry={onRetry} />,
-    !refreshError && keychainLocked && <KeychainLockedNotice key="locked" onRetry={onRetry} />,
+    // A failure of the connection itself (offline, key refused, keychain locked) is said once,
+    // under the header, in every view's words; what is left here is this list's own trouble.
+    refreshError && stateOfFailure(refreshError.kind) === null && (
+      <RefreshFailedNotice key="refresh" error={refreshError} onRetry={onRetry} />
+    ),
     // With nothing listed the empty state holds the form and says why (all but the fix on the site).
     list.listProblem !== null &&
       (listTotal(list) > 0 || list.listProblem === 'server-data-fault') && (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PackageOpen, Plus, SearchX, X } from 'lucide-react'
+import { stateOfFailure } from '../../../../shared/connection-status'
 import { useItems } from '../../stores/items'
 import { listTotal, rowCount } from '../../stores/items-list'
 import { useNav } from '../../stores/nav'
@@ -64,7 +65,12 @@ export function ItemsView(): React.JSX.Element {
   const clearFilters = (): void => setFilters({ query: '', category: '', kind: 'all' })
 
   let body: React.ReactNode
-  if (s.status === 'error' && s.error && !list) {
+  if (s.status === 'error' && s.error && !list && stateOfFailure(s.error.kind) !== null) {
+    // The notice under the header names the reason and the step.
+    body = (
+      <EmptyState title="No saved copy of your items yet: they show once the marketplace answers." />
+    )
+  } else if (s.status === 'error' && s.error && !list) {
     body = <ErrorState error={s.error} onRetry={() => void load()} />
   } else if (!list) {
     body = <ItemsSkeleton layout={s.layout} />
@@ -164,7 +170,6 @@ export function ItemsView(): React.JSX.Element {
       {list && (
         <ItemsNotices
           list={list}
-          keychainLocked={s.freshness?.refreshErrorKind === 'keychain-unavailable'}
           refreshError={s.refreshError}
           onRetry={() => void refresh()}
           onAddById={() => setAdding(true)}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { CircleCheck, CloudDownload, RotateCw, Trash2 } from 'lucide-react'
 import type { AppError } from '../../../../shared/errors'
 import { getBridge } from '../../bridge'
+import { useConnectionStatus } from '../../stores/connection-status'
 import { formatBytes } from '../../lib/format'
 import { Button } from '../../ui/Button'
 import styles from './KeepOffline.module.css'
@@ -20,17 +21,21 @@ type State =
  */
 export function KeepOffline({
   url,
-  what
+  what,
+  playerSaidWhy = false
 }: {
   url: string
   what: 'video' | 'audio'
-}): React.JSX.Element {
+  /** The player already says it can't play offline for want of a copy: not said twice. */
+  playerSaidWhy?: boolean
+}): React.JSX.Element | null {
   // Held with the address it belongs to: another item's video starts from 'checking' again.
   const [entry, setEntry] = useState<{ url: string; state: State }>({
     url,
     state: { kind: 'checking' }
   })
   const state: State = entry.url === url ? entry.state : { kind: 'checking' }
+  const offline = useConnectionStatus((s) => s.status.state === 'offline')
   const setState = (next: State): void => setEntry({ url, state: next })
 
   // A copy kept in an earlier visit (or session) must say so from the start.
@@ -63,6 +68,17 @@ export function KeepOffline({
     setState(r.ok ? { kind: 'idle' } : { kind: 'kept', bytes, releaseError: r.error })
   }
 
+  if (offline && (state.kind === 'idle' || state.kind === 'failed')) {
+    // A copy can only be fetched from the marketplace: not offered while it cannot be reached.
+    if (playerSaidWhy) return null
+    return (
+      <div className={styles.row} data-state="offline">
+        <span className={styles.hint}>
+          Not kept offline: a copy can be kept once the marketplace answers again.
+        </span>
+      </div>
+    )
+  }
   if (state.kind === 'kept' || state.kind === 'releasing') {
     const releaseError = state.kind === 'kept' ? state.releaseError : undefined
     return (

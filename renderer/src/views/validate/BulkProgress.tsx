@@ -1,69 +1,89 @@
-import { Ban, FileDown, Pause, Play, RotateCcw } from 'lucide-react'
+import { Ban, Copy, FileDown, Pause, Play, RefreshCw, RotateCcw } from 'lucide-react'
 import type { BulkJob } from '../../../../shared/ipc/contract'
 import { Button } from '../../ui/Button'
 import { BulkCountdown } from './BulkCountdown'
 import card from '../../ui/Card.module.css'
 import styles from './Bulk.module.css'
 
-const STATE_WORD: Record<BulkJob['state'], string> = {
-  running: 'Checking',
-  paused: 'Paused',
-  done: 'Finished',
-  cancelled: 'Cancelled'
+/** The heading the page moves focus to when a run starts (BulkView). */
+export const PROGRESS_TITLE_ID = 'bulk-progress-title'
+
+/** How many codes have which outcome so far: what the heading and the bar say. */
+export interface BulkTally {
+  /** Answered by the marketplace, valid or not. */
+  checked: number
+  /** Failed, or not sent before a cancel. */
+  notChecked: number
+  notValid: number
 }
 
-/** "Checking · 37 of 100", the bar, and what can be done about the job now. */
+/** "Checking", "Finished", or what is left undone: never "Finished" over codes not checked. */
+function stateWord(job: BulkJob, tally: BulkTally): string {
+  if (job.state === 'running') return 'Checking'
+  if (job.state === 'paused') return 'Paused'
+  if (job.state === 'cancelled') return 'Cancelled'
+  return tally.notChecked > 0 ? `${tally.notChecked} not checked` : 'Finished'
+}
+
+/** "Checking · 37 of 100 checked", the bar, and what can be done about the job now. */
 export function BulkProgress({
   job,
+  tally,
   acting,
   exporting,
   onPause,
   onResume,
   onCancel,
+  onRetry,
+  onCopyNotValid,
   onExport,
   onStartOver
 }: {
   job: BulkJob
+  tally: BulkTally
   acting: boolean
   exporting: boolean
   onPause(): void
   onResume(): void
   onCancel(): void
+  onRetry(): void
+  onCopyNotValid(): void
   onExport(): void
   onStartOver(): void
 }): React.JSX.Element {
   const pending = job.total - job.done
   const active = job.state === 'running' || job.state === 'paused'
-  const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100)
+  // The bar fills with answered codes only: a run that could not ask the marketplace ends empty.
+  const percent = job.total === 0 ? 100 : Math.round((tally.checked / job.total) * 100)
+  const counted = `${tally.checked} of ${job.total} checked`
+  const notChecked = tally.notChecked > 0 ? `, ${tally.notChecked} not checked` : ''
   return (
     <div className={`${card.card} ${styles.progressCard}`} data-state={job.state}>
       <div className={styles.progressHead}>
-        <p className={styles.progressTitle}>
-          <span>{STATE_WORD[job.state]}</span>
+        <h2 id={PROGRESS_TITLE_ID} className={styles.progressTitle} tabIndex={-1}>
+          <span data-testid="bulk-state">{stateWord(job, tally)}</span>
+          {/* Not drawn (the heading is a flex row); keeps the two apart when read out. */}{' '}
           <span className="tabular" data-testid="bulk-progress-text">
-            {job.done} of {job.total} checked
+            {counted}
           </span>
-        </p>
+        </h2>
         <div className={styles.controls}>
-          {job.state === 'running' && (
+          {/* One slot for Pause and Resume: the button (and the focus on it) stays put. */}
+          {active && (
             <Button
               size="sm"
-              icon={<Pause size={14} aria-hidden />}
-              onClick={onPause}
+              variant={job.state === 'paused' ? 'primary' : undefined}
+              icon={
+                job.state === 'paused' ? (
+                  <Play size={14} aria-hidden />
+                ) : (
+                  <Pause size={14} aria-hidden />
+                )
+              }
+              onClick={job.state === 'paused' ? onResume : onPause}
               disabled={acting}
             >
-              Pause
-            </Button>
-          )}
-          {job.state === 'paused' && (
-            <Button
-              size="sm"
-              variant="primary"
-              icon={<Play size={14} aria-hidden />}
-              onClick={onResume}
-              disabled={acting}
-            >
-              Resume
+              {job.state === 'paused' ? 'Resume' : 'Pause'}
             </Button>
           )}
           {active && (
@@ -77,9 +97,25 @@ export function BulkProgress({
               Cancel
             </Button>
           )}
+          {!active && tally.notChecked > 0 && (
+            <Button
+              size="sm"
+              variant="primary"
+              icon={<RefreshCw size={14} aria-hidden />}
+              onClick={onRetry}
+              disabled={acting}
+            >
+              Retry not checked
+            </Button>
+          )}
           {!active && (
             <Button size="sm" icon={<RotateCcw size={14} aria-hidden />} onClick={onStartOver}>
               New bulk check
+            </Button>
+          )}
+          {tally.notValid > 0 && (
+            <Button size="sm" icon={<Copy size={14} aria-hidden />} onClick={onCopyNotValid}>
+              Copy not-valid codes
             </Button>
           )}
           <Button
@@ -99,8 +135,8 @@ export function BulkProgress({
         aria-label="Codes checked"
         aria-valuemin={0}
         aria-valuemax={job.total}
-        aria-valuenow={job.done}
-        aria-valuetext={`${job.done} of ${job.total} checked`}
+        aria-valuenow={tally.checked}
+        aria-valuetext={counted + notChecked}
       >
         <span className={styles.barFill} style={{ width: `${percent}%` }} />
       </div>

@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { TriangleAlert } from 'lucide-react'
 import type { BulkResult } from '../../../../shared/ipc/contract'
@@ -9,7 +10,16 @@ import { VerdictBadge } from '../../ui/VerdictBadge'
 import card from '../../ui/Card.module.css'
 import styles from './BulkResults.module.css'
 
-const ROW_HEIGHT = 44
+/**
+ * A row's least height, as Bulk.module.css sets it: wide, and narrow where it takes two lines.
+ * Rows are measured as drawn (a long reason wraps); estimating no less than most rows measure
+ * keeps the last row whole after End (a row that measures smaller only shrinks the list).
+ */
+const ROW_HEIGHT = 48
+const NARROW_ROW_HEIGHT = 60
+
+/** Where rows take two lines (BulkResults.module.css). */
+const NARROW_QUERY = '(max-width: 860px)'
 
 /** One code's result with its verdict and its place in the pasted order (from 0). */
 export interface BulkRow {
@@ -18,7 +28,15 @@ export interface BulkRow {
   index: number
 }
 
-function Details({ r, verdict }: { r: BulkResult; verdict: Verdict }): React.JSX.Element {
+function Details({
+  r,
+  verdict,
+  sharedReason
+}: {
+  r: BulkResult
+  verdict: Verdict
+  sharedReason: string | null
+}): React.JSX.Element | null {
   if (r.status === 'valid') {
     return (
       <>
@@ -29,10 +47,19 @@ function Details({ r, verdict }: { r: BulkResult; verdict: Verdict }): React.JSX
       </>
     )
   }
+  // Said once above the table when every code not checked shares it.
+  if (verdict.state === 'not-checked' && verdict.detail === sharedReason)
+    return <span className={styles.message}>See the reason above the table</span>
   return <span className={styles.message}>{verdict.detail}</span>
 }
 
-function ResultRow({ row }: { row: BulkRow }): React.JSX.Element {
+function ResultRow({
+  row,
+  sharedReason
+}: {
+  row: BulkRow
+  sharedReason: string | null
+}): React.JSX.Element {
   const { r, verdict, index } = row
   return (
     <>
@@ -64,63 +91,87 @@ function ResultRow({ row }: { row: BulkRow }): React.JSX.Element {
         )}
       </span>
       <span role="cell" className={styles.details}>
-        <Details r={r} verdict={verdict} />
+        <Details r={r} verdict={verdict} sharedReason={sharedReason} />
       </span>
     </>
   )
 }
 
 /**
- * The job's codes as filtered and ordered above, updating as answers come. Only the rows in view
- * exist in the DOM, so two thousand codes scroll like twenty.
+ * The job's codes as filtered and ordered above, updating as answers come. Only the rows in
+ * view exist in the DOM, so two thousand codes scroll like twenty. The table is its own
+ * scroller and takes focus, so the keyboard scrolls it (arrow keys, Page Down).
  */
-export function BulkResults({ rows }: { rows: readonly BulkRow[] }): React.JSX.Element {
+export function BulkResults({
+  rows,
+  sharedReason
+}: {
+  rows: readonly BulkRow[]
+  sharedReason: string | null
+}): React.JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const narrow = useMediaQuery(NARROW_QUERY)
   // No React Compiler in this build; the virtualiser re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT),
+    getItemKey: (index) => rows[index]!.r.code,
     overscan: 10
   })
   return (
-    <div
-      className={`${card.card} ${styles.results}`}
-      role="table"
-      aria-label="Bulk results"
-      aria-rowcount={rows.length + 1}
-    >
-      <div role="rowgroup">
-        <div role="row" className={`${styles.row} ${styles.headRow}`} aria-rowindex={1}>
-          <span role="columnheader" className={styles.num}>
-            #
-          </span>
-          <span role="columnheader">Code</span>
-          <span role="columnheader">Result</span>
-          <span role="columnheader">Details</span>
+    <>
+      <span id="bulk-results-keys" className="visually-hidden">
+        Scroll the results with the arrow keys.
+      </span>
+      <div
+        ref={scrollRef}
+        className={`${card.card} ${styles.results}`}
+        role="table"
+        aria-label="Bulk results"
+        aria-describedby="bulk-results-keys"
+        aria-rowcount={rows.length + 1}
+        tabIndex={0}
+        data-testid="bulk-scroller"
+      >
+        <div role="rowgroup" className={styles.head}>
+          <div role="row" className={`${styles.row} ${styles.headRow}`} aria-rowindex={1}>
+            <span role="columnheader" className={styles.num}>
+              #
+            </span>
+            <span role="columnheader" className={styles.codeHead}>
+              Code
+            </span>
+            <span role="columnheader" className={styles.statusHead}>
+              Result
+            </span>
+            <span role="columnheader" className={styles.detailsHead}>
+              Details
+            </span>
+          </div>
         </div>
-      </div>
-      <div ref={scrollRef} className={styles.scroller} data-testid="bulk-scroller">
         <div role="rowgroup" className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((v) => {
             const row = rows[v.index]!
             return (
               <div
-                key={row.r.code}
+                key={v.key}
+                ref={virtualizer.measureElement}
+                data-index={v.index}
                 role="row"
                 aria-rowindex={v.index + 2}
                 data-status={row.r.status}
                 data-verdict={row.verdict.state}
                 className={styles.row}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                style={{ transform: `translateY(${v.start}px)` }}
               >
-                <ResultRow row={row} />
+                <ResultRow row={row} sharedReason={sharedReason} />
               </div>
             )
           })}
         </div>
       </div>
-    </div>
+    </>
   )
 }

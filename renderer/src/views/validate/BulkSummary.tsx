@@ -1,3 +1,4 @@
+import type { AppError } from '../../../../shared/errors'
 import type { BulkJob } from '../../../../shared/ipc/contract'
 import {
   countVerdicts,
@@ -16,18 +17,20 @@ export type BulkFilter = VerdictState | 'all'
 export type BulkOrder = 'pasted' | 'verdict'
 
 /**
- * A filter's words. On a row "Valid" sits beside its support line; alone on a button beside
- * "Valid · support expired" it would read as "all valid codes", so it names its support too.
+ * Every code with its verdict, computed once per render for the summary and the rows. A
+ * code that failed says why in `why`'s words: the connection's sentence every view uses.
  */
-const FILTER_LABEL: Record<VerdictState, string> = {
-  ...VERDICT_LABEL,
-  supported: `${VERDICT_LABEL.supported} · support active`
-}
-
-/** Every code with its verdict, computed once per render for the summary and the rows. */
-export function rowsOf(job: BulkJob, now: Date): BulkRow[] {
+export function rowsOf(job: BulkJob, now: Date, why: (error: AppError) => string): BulkRow[] {
   const ended = !isActive(job)
-  return job.results.map((r, index) => ({ r, verdict: bulkVerdict(r, ended, now), index }))
+  return job.results.map((r, index) => {
+    const verdict = bulkVerdict(r, ended, now)
+    if (r.status !== 'error' || !r.errorKind) return { r, verdict, index }
+    return {
+      r,
+      verdict: { ...verdict, detail: why({ kind: r.errorKind, message: verdict.detail }) },
+      index
+    }
+  })
 }
 
 /** The rows the seller asked to see: one verdict or all, as pasted or valid first. */
@@ -81,7 +84,7 @@ export function BulkSummary({
             onClick={() => onFilter(filter === state ? 'all' : state)}
           >
             <VerdictBadge
-              verdict={{ state, label: FILTER_LABEL[state], tone: VERDICT_TONE[state] }}
+              verdict={{ state, label: VERDICT_LABEL[state], tone: VERDICT_TONE[state] }}
               size={14}
             />
             <span className={`${styles.filterCount} tabular`}>{counts[state]}</span>

@@ -4,6 +4,7 @@ import type { AppError } from '../../../../shared/errors'
 import type { HistoryEntry } from '../../../../shared/ipc/contract'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
+import { NotChecked } from '../../ui/NotChecked'
 import { ErrorState } from '../../ui/States'
 import { LastKnown } from './LastKnown'
 import alert from '../../ui/Alert.module.css'
@@ -65,14 +66,12 @@ function Failure({
 }): React.JSX.Element {
   const left = useSecondsLeft(error.kind === 'rate-limited' ? retryAt : null)
   const go = useNav((n) => n.go)
-  if (error.kind === 'unauthorized') {
-    // The key, not the code, is the problem: the way out is in Settings.
+  if (error.kind === 'unauthorized' || error.kind === 'not-a-seller') {
+    // The key, not the code, is the problem: nothing was checked, the way out is in Settings.
     return (
-      <ErrorState
+      <NotChecked
         error={error}
-        onRetry={onRetry}
-        inline
-        actions={
+        action={
           <Button icon={<Settings size={16} aria-hidden />} onClick={() => go('settings')}>
             Open Settings
           </Button>
@@ -84,7 +83,7 @@ function Failure({
   // message names the fix ("Paste just the code."); nothing on this screen is highlighted.
   if (error.kind === 'invalid-input')
     return <ErrorState error={error} inline withNextStep={false} />
-  if (error.kind !== 'rate-limited') return <ErrorState error={error} onRetry={onRetry} inline />
+  if (error.kind !== 'rate-limited') return <NotChecked error={error} onRetry={onRetry} />
   return (
     <div className={`${alert.warn} ${styles.rateLimited}`} role="alert">
       <Timer size={28} aria-hidden className={styles.rateIcon} />

@@ -8,6 +8,7 @@ import { CHECKING_GRACE_MS, useShownAfter } from '../../lib/use-shown-after'
 import { useNav } from '../../stores/nav'
 import { useValidate } from '../../stores/validate'
 import { CodeField } from '../../ui/CodeField'
+import { useNotCheckedSentence } from '../../ui/NotChecked'
 import { Skeleton } from '../../ui/Skeleton'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { useBulk } from '../../stores/bulk'
@@ -77,6 +78,7 @@ export function ValidateView(): React.JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null)
   // Ticks: "12 days left" must not go stale in an app left open all day.
   const now = useNow()
+  const notChecked = useNotCheckedSentence(s.error)
   // Most answers come within a frame or two: the skeleton and spinner are for a real wait.
   // The button is disabled at once all the same, so a second Enter sends nothing.
   const showChecking = useShownAfter(s.checking, CHECKING_GRACE_MS)
@@ -183,8 +185,8 @@ export function ValidateView(): React.JSX.Element {
             ? 'Checking…'
             : s.result
               ? announce(s.result, now)
-              : s.error
-                ? `Could not check the code. ${s.error.message}${s.lastKnown ? ` ${lastKnownText(s.lastKnown, now)}` : ''}`
+              : notChecked
+                ? `Not checked. ${notChecked}${s.lastKnown ? ` ${lastKnownText(s.lastKnown, now)}` : ''}`
                 : ''}
         </div>
 

@@ -1,12 +1,4 @@
-import {
-  Download,
-  ShieldAlert,
-  ShieldCheck,
-  ShieldOff,
-  ChevronRight,
-  History,
-  Pencil
-} from 'lucide-react'
+import { Download, ShieldAlert, ShieldCheck, ShieldOff, ChevronRight, History } from 'lucide-react'
 import type { Validation } from '../../../../shared/ipc/contract'
 import type { Purchase } from '../../../../shared/model'
 import { verdictOfValidation, type Verdict } from '../../../../shared/verdict'
@@ -47,9 +39,9 @@ function PreviousCheck({ v, now }: { v: Validation; now: Date }): React.JSX.Elem
   return line ? <p className={styles.previous}>{line}</p> : null
 }
 
-function SupportIcon({ tone }: { tone: SupportLine['tone'] }): React.JSX.Element {
-  if (tone === 'ok') return <ShieldCheck size={16} aria-hidden />
-  if (tone === 'warn') return <ShieldAlert size={16} aria-hidden />
+function SupportIcon({ state }: { state: SupportLine['state'] }): React.JSX.Element {
+  if (state === 'supported') return <ShieldCheck size={16} aria-hidden />
+  if (state === 'support-expired') return <ShieldAlert size={16} aria-hidden />
   return <ShieldOff size={16} aria-hidden />
 }
 
@@ -90,47 +82,56 @@ function ItemMiniCard({
 }
 
 /**
- * Shown on a card whose code is no longer the one in the field: whose result this is, and
- * what Enter would check instead.
+ * A verdict whose code is no longer the one in the field, as one muted line: the only big
+ * verdict on screen is the one for what the field holds (or none yet).
  */
-function StaleNote({
-  stale,
-  code,
+function EarlierLine({
+  v,
+  verdict,
   next
 }: {
-  stale: boolean
-  code: string
+  v: Validation
+  verdict: Verdict
   next: string | null
-}): React.JSX.Element | null {
-  if (!stale) return null
+}): React.JSX.Element {
   return (
-    <p className={styles.staleNote}>
-      <Pencil size={14} aria-hidden />
-      <span>
-        Earlier result for{' '}
-        <span className="mono" title={code}>
-          {shortCode(code)}
+    <article
+      className={styles.earlier}
+      data-stale="true"
+      data-verdict={verdict.state}
+      aria-labelledby="verdict-word"
+    >
+      <History size={14} aria-hidden />
+      <p>
+        <span id="verdict-word">
+          Earlier: {verdict.label} ·{' '}
+          <span className="mono" title={v.code}>
+            {shortCode(v.code)}
+          </span>
         </span>
-        .{' '}
-        {next ? (
-          <>
-            Press Enter to check{' '}
-            <span className="mono" title={next}>
-              {shortCode(next)}
-            </span>
-            .
-          </>
-        ) : (
-          'Press Enter to check what is in the field.'
-        )}
-      </span>
-    </p>
+        <span className={styles.earlierNext}>
+          {next ? (
+            <>
+              {' '}
+              Press Enter to check{' '}
+              <span className="mono" title={next}>
+                {shortCode(next)}
+              </span>
+              .
+            </>
+          ) : (
+            // The field holds no code: Enter would check nothing, so nothing is offered.
+            '.'
+          )}
+        </span>
+      </p>
+    </article>
   )
 }
 
 interface CardProps {
   now: Date
-  /** The field holds another code now: the card is dimmed and says so. */
+  /** The field holds another code now: the card shrinks to one muted line. */
   stale: boolean
   /** The code Enter would check now, named on a stale card; null when unknown. */
   next: string | null
@@ -154,15 +155,14 @@ function VerdictShell({
   children: React.ReactNode
 }): React.JSX.Element {
   const VerdictIcon = VERDICT_ICON[verdict.state]
+  if (stale) return <EarlierLine v={v} verdict={verdict} next={next} />
   return (
     <article
       className={`${card.card} ${styles.card}`}
       data-tone={verdict.tone}
       data-verdict={verdict.state}
-      data-stale={stale || undefined}
       aria-labelledby="verdict-word"
     >
-      <StaleNote stale={stale} code={v.code} next={next} />
       <header className={styles.verdict}>
         <VerdictIcon size={40} aria-hidden className={styles.verdictIcon} />
         <div>
@@ -216,7 +216,7 @@ function ValidCard({
         </div>
       </dl>
       <p className={styles.support} data-tone={support.tone}>
-        <SupportIcon tone={support.tone} />
+        <SupportIcon state={support.state} />
         {support.text}
       </p>
       <ItemMiniCard purchase={p} onOpenItem={onOpenItem} />
@@ -254,7 +254,8 @@ function InvalidCard({
 
 /**
  * The verdict for one code, naming it. Props in, no store read: the Validate screen and a
- * quick-lookup window both show it. `stale` dims it once the field holds another code.
+ * quick-lookup window both show it. `stale` shrinks it to one line once the field holds
+ * another code.
  */
 export function VerdictCard({
   validation,
@@ -267,7 +268,7 @@ export function VerdictCard({
   onOpenItem(id: number): void
   now?: Date
   stale?: boolean
-  /** On a stale card: the code Enter would check now (the field's), so the note names it. */
+  /** On a stale line: the code Enter would check now (the field's), so the line names it. */
   next?: string | null
 }): React.JSX.Element {
   return validation.valid ? (

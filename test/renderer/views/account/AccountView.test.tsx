@@ -158,7 +158,7 @@ describe('Account', () => {
     expect(screen.getByText('Not set')).toBeInTheDocument()
   })
 
-  it('shows an error with Retry when nothing is cached', async () => {
+  it('says why once, under the header, with Try again, when nothing is cached', async () => {
     let calls = 0
     installFakeBridge({
       getAccount: async () =>
@@ -167,10 +167,16 @@ describe('Account', () => {
           : ok({ data: sampleAccount(), freshness: freshness() })
     })
     render(<AccountView />)
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Can’t reach the marketplace')
-    expect(alert).toHaveTextContent('The network is unreachable.')
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    // One sentence, the reason and the one step; the header line carries main's own words.
+    const notice = await screen.findByText(
+      /^Can’t reach .+ since .+: check your internet connection, then try again\.$/
+    )
+    expect(screen.getByText(/^Offline since /).closest('[title]')).toHaveAttribute(
+      'title',
+      expect.stringContaining('The network is unreachable.')
+    )
+    expect(screen.queryByRole('alert')).toBeNull()
+    await userEvent.click(within(notice.parentElement!).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { name: 'Mira Okafor' })).toBeInTheDocument()
   })
 
@@ -225,11 +231,8 @@ describe('Account', () => {
         })
     })
     render(<AccountView />)
-    const banner = await screen.findByText(/Showing the account as saved on/)
-    expect(banner).toHaveTextContent('Offline.')
-    expect(banner).toHaveTextContent('Nov 12, 2024')
-    expect(banner).toHaveTextContent('The network is unreachable.')
-    expect(screen.getByText(/Offline · data from Nov 12, 2024/)).toBeInTheDocument()
+    await screen.findByText(/^Can’t reach .+: check your internet connection, then try again\.$/)
+    expect(screen.getByText(/^Offline since .+ · data from Nov 12, 2024/)).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Mira Okafor' })).toBeInTheDocument()
   })
 
@@ -239,8 +242,15 @@ describe('Account', () => {
     await screen.findByRole('heading', { name: 'Mira Okafor' })
     bridge.getAccount.mockImplementation(async () => err('server', 'The marketplace answered 503.'))
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }))
-    expect(await screen.findByText(/Couldn’t refresh\./)).toBeInTheDocument()
-    expect(screen.getByText(/The marketplace answered 503/)).toBeInTheDocument()
+    expect(
+      await screen.findByText(/had a problem answering: try again in a moment\.$/)
+    ).toBeInTheDocument()
+    // Never "Online · synced" beside a failure: the line says so, with main's words as detail.
+    const line = screen.getByText(/^Marketplace error · data from/)
+    expect(line.closest('[title]')).toHaveAttribute(
+      'title',
+      expect.stringContaining('The marketplace answered 503.')
+    )
     expect(screen.getByRole('heading', { name: 'Mira Okafor' })).toBeInTheDocument()
     expect(bridge.calls.getAccount?.at(-1)).toEqual({ refresh: true })
   })

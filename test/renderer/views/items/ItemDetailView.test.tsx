@@ -308,7 +308,7 @@ describe('ItemDetailView', () => {
         })
     })
     render(<ItemDetailView id={12} />)
-    expect(await screen.findByText(/Offline · data from/)).toBeInTheDocument()
+    expect(await screen.findByText(/^Offline since .+ · data from/)).toBeInTheDocument()
     expect(bridge.calls.getItem).toEqual([{ id: 12 }, { id: 12, refresh: true }])
   })
 })

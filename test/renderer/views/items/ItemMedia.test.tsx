@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { SellerDeskApi } from '../../../../shared/ipc/api'
 import { ItemMedia } from '../../../../renderer/src/views/items/ItemMedia'
 import { deferred, err, installFakeBridge, ok, sampleItem } from '../../fake-bridge'
+import { useConnectionStatus } from '../../../../renderer/src/stores/connection-status'
 
 const VIDEO = 'https://market.test/media/103/preview.mp4'
 const video = sampleItem({
@@ -44,7 +45,7 @@ describe('Keep offline', () => {
     installFakeBridge({
       keepMediaOffline: async () =>
         fail
-          ? err('offline', 'The marketplace could not be reached.')
+          ? err('server', 'The marketplace answered 503.')
           : ok({ bytes: 900, contentType: 'audio/mpeg' })
     })
     const user = userEvent.setup()
@@ -55,7 +56,7 @@ describe('Keep offline', () => {
     render(<ItemMedia item={audio} />)
     await user.click(screen.getByRole('button', { name: 'Keep offline' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Could not keep the audio offline: The marketplace could not be reached.'
+      'Could not keep the audio offline: The marketplace answered 503.'
     )
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
@@ -106,6 +107,36 @@ describe('Keep offline', () => {
     render(<ItemMedia item={video} />)
     expect(await screen.findByRole('button', { name: 'Keep offline' })).toBeEnabled()
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('offline, says the file was not kept (not that the marketplace removed it), and offers no keeping', async () => {
+    installFakeBridge()
+    useConnectionStatus.setState({
+      status: {
+        state: 'offline',
+        since: '2026-11-27T14:02:00Z',
+        lastOnlineAt: null,
+        kind: 'offline',
+        message: 'Can’t reach market.test.'
+      }
+    })
+    const { container } = render(<ItemMedia item={video} />)
+    await screen.findByText(
+      'Not kept offline: a copy can be kept once the marketplace answers again.'
+    )
+    expect(screen.queryByRole('button', { name: 'Keep offline' })).toBeNull()
+    // The player cannot fetch the stream: the words say why, without blaming the marketplace.
+    await act(async () => {
+      container.querySelector('video')!.dispatchEvent(new Event('error'))
+    })
+    expect(
+      screen.getByText(
+        'The video can’t play offline because no copy was kept: it plays again once the marketplace answers.'
+      )
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/may have removed it/)).toBeNull()
+    // Said once: the keeping line under the player goes once the player says why.
+    expect(screen.queryByText(/^Not kept offline/)).toBeNull()
   })
 
   it('is not offered for images, which are cached with the catalogue', () => {

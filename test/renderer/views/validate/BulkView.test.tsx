@@ -36,6 +36,16 @@ const valid = (code: string, name = 'Northwind Admin Dashboard'): BulkResult => 
   license: 'Regular License',
   supportedUntil: '2099-01-01T00:00:00.000Z'
 })
+/** Main's words for a refused key; the page says the connection's one sentence instead. */
+const MAIN_REFUSED = 'The marketplace refused this API key. Check it in Settings → API.'
+const REFUSED = 'The marketplace refused the API key: replace the key in Settings.'
+const OFFLINE = 'Something went wrong while checking this code.'
+const failed = (code: string, message = MAIN_REFUSED): BulkResult => ({
+  ...pending(code),
+  status: 'error',
+  errorKind: message === MAIN_REFUSED ? 'unauthorized' : 'internal',
+  message
+})
 const notValid = (code: string, message = 'Invalid purchase code'): BulkResult => ({
   ...pending(code),
   status: 'not-valid',
@@ -180,6 +190,96 @@ describe('Bulk validation', () => {
     // A new batch can start from the same text.
     fireEvent.click(screen.getByRole('button', { name: 'New bulk check' }))
     expect(screen.getByLabelText('Codes to check')).toHaveValue(`${A}\n${B}\n${C}`)
+  })
+
+  it('ends a run whose codes were not checked as not checked, says why once, and retries only them', async () => {
+    const bridge = installFakeBridge({
+      startBulk: startsWith([A, B, C]),
+      getBulk: async () => ok(job([valid(A), failed(B), failed(C)])),
+      retryBulk: async () => ok(job([valid(A), pending(B), pending(C)], { state: 'running' }))
+    })
+    await openBulkAndStart(`${A}\n${B}\n${C}`)
+    await tick()
+    // Never "Finished" with a full bar over codes nobody answered.
+    expect(screen.queryByText('Finished')).toBeNull()
+    expect(screen.getByTestId('bulk-state')).toHaveTextContent('2 not checked')
+    expect(progress()).toBe('1 of 3 checked')
+    const bar = screen.getByRole('progressbar', { name: 'Codes checked' })
+    expect(bar).toHaveAttribute('aria-valuenow', '1')
+    expect(bar).toHaveAttribute('aria-valuetext', '1 of 3 checked, 2 not checked')
+    // The reason both share, whole, once above the table; the rows point to it.
+    expect(screen.getByTestId('bulk-shared-reason')).toHaveTextContent(
+      `2 codes not checked. ${REFUSED}`
+    )
+    // The same sentence as the view's status notice, the box and the end's announcement, and
+    // no row repeats it; never main's own wording.
+    expect(screen.getAllByText(REFUSED, { exact: false })).toHaveLength(3)
+    expect(document.querySelector('[role="status"][data-state="refused"]')).toHaveTextContent(
+      REFUSED
+    )
+    expect(screen.queryByText(MAIN_REFUSED, { exact: false })).toBeNull()
+    expect(resultRows()[1]).toHaveTextContent('See the reason above the table')
+    expect(
+      screen.getByText(
+        `Bulk check ended: 1 valid (0 with support expired, 0 without support), 0 not valid, 2 not checked. ${REFUSED}`
+      )
+    ).toBeInTheDocument()
+
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Retry not checked' }))
+    )
+    expect(bridge.calls.retryBulk).toEqual([{ jobId: JOB }])
+    expect(screen.getByTestId('bulk-state')).toHaveTextContent('Checking')
+    // The button went with the run it belonged to: focus is on the progress heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: /Checking/ }))
+    expect(screen.queryByTestId('bulk-shared-reason')).toBeNull()
+  })
+
+  it('shows each reason whole on its row when they differ, and copies the not-valid codes', async () => {
+    installFakeBridge({
+      startBulk: startsWith([A, B, C]),
+      getBulk: async () => ok(job([notValid(A), failed(B), failed(C, OFFLINE)]))
+    })
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await openBulkAndStart(`${A}\n${B}\n${C}`)
+    await tick()
+    expect(screen.queryByTestId('bulk-shared-reason')).toBeNull()
+    expect(resultRows()[1]).toHaveTextContent(REFUSED)
+    expect(resultRows()[2]).toHaveTextContent(OFFLINE)
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Copy not-valid codes' }))
+    )
+    expect(writeText).toHaveBeenCalledWith(A)
+    expect(screen.getByText('Copied 1 not-valid code, one a line.')).toBeInTheDocument()
+  })
+
+  it('moves focus to the progress heading when Ctrl+Enter starts a run, and keeps it on Pause/Resume', async () => {
+    const results = [valid(A), pending(B)]
+    installFakeBridge({
+      startBulk: startsWith([A, B]),
+      getBulk: async () => ok(job(results)),
+      pauseBulk: async () => ok(job(results, { state: 'paused' })),
+      resumeBulk: async () => ok(job(results, { state: 'running' }))
+    })
+    render(<ValidateView />)
+    fireEvent.click(screen.getByRole('tab', { name: 'Bulk' }))
+    const field = screen.getByLabelText('Codes to check')
+    fireEvent.change(field, { target: { value: `${A}\n${B}` } })
+    field.focus()
+    await act(async () => {
+      fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true })
+    })
+    // Named with a space between its parts, as a screen reader says it.
+    const heading = screen.getByRole('heading', { level: 2, name: 'Checking 1 of 2 checked' })
+    expect(document.activeElement).toBe(heading)
+    const pause = screen.getByRole('button', { name: 'Pause' })
+    pause.focus()
+    await act(async () => fireEvent.click(pause))
+    // The same button, now Resume, still has focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Resume' }))
+    // The results take focus, so the keyboard can scroll them.
+    expect(screen.getByRole('table', { name: 'Bulk results' })).toHaveAttribute('tabindex', '0')
   })
 
   it('does not let a poll that left before Pause undo it', async () => {

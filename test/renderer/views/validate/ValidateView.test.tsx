@@ -86,7 +86,7 @@ describe('ValidateView', () => {
     await user.type(field, `  ${CODE.toUpperCase()} {Enter}`)
 
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
-    const card = await screen.findByRole('article', { name: 'Valid' })
+    const card = await screen.findByRole('article', { name: 'Valid · support active' })
     expect(within(card).getByText(CODE)).toBeInTheDocument()
     expect(within(card).getByText('Licence').nextElementSibling).toHaveTextContent(
       'Regular License Regular'
@@ -128,11 +128,13 @@ describe('ValidateView', () => {
     expect(bridge.calls.validatePurchase).toHaveLength(1)
     vi.useRealTimers()
     await act(async () => answer!())
-    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).toBeInTheDocument()
     expect(screen.queryByRole('status', { name: 'Checking the code' })).toBeNull()
   })
 
-  it('shows expired support in amber words and no support as neutral', async () => {
+  it('shows expired support and no support both in amber, each in its own words', async () => {
     installFakeBridge({
       validatePurchase: validOn({
         supported_until: '2025-03-03T12:00:00.000000Z',
@@ -163,7 +165,9 @@ describe('ValidateView', () => {
     await user.clear(screen.getByLabelText('Purchase code'))
     await user.type(screen.getByLabelText('Purchase code'), `${CODE.replace('3f', '4f')}{Enter}`)
     const next = await screen.findByRole('article', { name: 'Valid · no support' })
-    expect(within(next).getByText('No support')).toHaveAttribute('data-tone', 'neutral')
+    // Neither buyer gets support: amber, as the seller should act the same on both.
+    expect(next).toHaveAttribute('data-tone', 'warn')
+    expect(within(next).getByText('No support')).toHaveAttribute('data-tone', 'warn')
     // An unmapped licence is shown as sent, without a guessed badge.
     expect(within(next).getByText('Licence').nextElementSibling!.textContent!.trim()).toBe(
       'Licencia Única'
@@ -217,15 +221,20 @@ describe('ValidateView', () => {
     await user.paste(`\n${CODE.toUpperCase()}\n`)
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
     expect(screen.getByLabelText('Purchase code')).toHaveValue(CODE)
-    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).toBeInTheDocument()
   })
 
-  it('warns about a code that is not UUID-shaped but still checks it', async () => {
+  it('asks before checking a token that is not code-shaped, then checks it when told to', async () => {
     const bridge = installFakeBridge({ validatePurchase: invalid() })
     const user = userEvent.setup()
     render(<ValidateView />)
-    await user.type(screen.getByLabelText('Purchase code'), 'abcd-1234-old-style{Enter}')
-    expect(bridge.calls.validatePurchase).toEqual([{ code: 'abcd-1234-old-style' }])
+    // An order number is not a purchase code: nothing is sent until the seller says so.
+    await user.type(screen.getByLabelText('Purchase code'), 'ORDER-7781-ABCD{Enter}')
+    expect(bridge.calls.validatePurchase).toBeUndefined()
+    await user.click(await screen.findByRole('button', { name: 'Check anyway' }))
+    expect(bridge.calls.validatePurchase).toEqual([{ code: 'order-7781-abcd' }])
     expect(await screen.findByText(/doesn’t look like a purchase code/)).toBeInTheDocument()
     expect(await screen.findByRole('article', { name: 'Not valid' })).toBeInTheDocument()
   })
@@ -240,11 +249,16 @@ describe('ValidateView', () => {
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Can’t reach the marketplace')
-    expect(alert).toHaveTextContent('Could not reach market.test.')
+    // "Not checked", grey, and one sentence with one step: no heading repeating it.
+    expect(alert).toHaveAttribute('data-verdict', 'not-checked')
+    expect(alert).toHaveTextContent(
+      /^Not checkedCan’t reach the marketplace since .+: check your internet connection, then try again\.Retry$/
+    )
     expect(screen.queryByRole('article')).toBeNull()
     await user.click(within(alert).getByRole('button', { name: 'Retry' }))
-    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).toBeInTheDocument()
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }, { code: CODE }])
   })
 
@@ -295,7 +309,7 @@ describe('ValidateView', () => {
     render(<ValidateView />)
     const field = screen.getByLabelText('Purchase code')
     await user.type(field, `${CODE}{Enter}`)
-    await screen.findByRole('article', { name: 'Valid' })
+    await screen.findByRole('article', { name: 'Valid · support active' })
     await user.clear(field)
     await user.type(field, `00000000-0000-4000-8000-000000000000{Enter}`)
     await screen.findByRole('article', { name: 'Not valid' })
@@ -307,7 +321,9 @@ describe('ValidateView', () => {
       expect.stringContaining('Lofi Beats')
     ])
     await user.click(rows[1]!)
-    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).toBeInTheDocument()
     expect(field).toHaveValue(CODE)
     expect(bridge.calls.validatePurchase).toHaveLength(2)
   })
@@ -323,7 +339,7 @@ describe('ValidateView', () => {
     expect(useNav.getState()).toMatchObject({ view: 'item', itemId: 101, previous: 'validate' })
     first.unmount()
     render(<ValidateView />)
-    expect(screen.getByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'Valid · support active' })).toBeInTheDocument()
   })
 
   it('prints a hostile server message as text', async () => {
@@ -341,18 +357,25 @@ describe('ValidateView', () => {
 describe('support line and codes', () => {
   const now = new Date('2025-06-01T12:00:00Z')
   it('words support by date', () => {
-    expect(supportLine(null, now)).toEqual({ tone: 'neutral', text: 'No support' })
+    expect(supportLine(null, now)).toEqual({
+      tone: 'warn',
+      text: 'No support',
+      state: 'no-support'
+    })
     expect(supportLine('2025-06-11T13:00:00Z', now)).toEqual({
       tone: 'ok',
-      text: 'Support active · 10 days left'
+      text: 'Support active · 10 days left',
+      state: 'supported'
     })
     expect(supportLine('2025-06-02T11:00:00Z', now)).toEqual({
       tone: 'ok',
-      text: 'Support active · ends today'
+      text: 'Support active · ends today',
+      state: 'supported'
     })
     expect(supportLine('2025-06-02T13:00:00Z', now)).toEqual({
       tone: 'ok',
-      text: 'Support active · 1 day left'
+      text: 'Support active · 1 day left',
+      state: 'supported'
     })
     expect(supportLine('2025-03-03T00:00:00Z', now).tone).toBe('warn')
     expect(supportLine('2025-03-03T00:00:00Z', now).text).toMatch(/^Support expired /)
@@ -386,14 +409,14 @@ describe('what was known before', () => {
     render(<ValidateView />)
     const field = screen.getByLabelText('Purchase code')
     await user.type(field, `${CODE}{Enter}`)
-    const card = await screen.findByRole('article', { name: 'Valid' })
+    const card = await screen.findByRole('article', { name: 'Valid · support active' })
     expect(within(card).getByText(/^Checked before: Valid · Mar 2/)).toBeInTheDocument()
     expect(live()).toHaveTextContent('Checked before: Valid · Mar 2')
 
     previous = { valid: false, checkedAt: '2026-03-05T10:00:00.000Z' }
     await user.clear(field)
     await user.type(field, `${CODE}{Enter}`)
-    const again = await screen.findByRole('article', { name: 'Valid' })
+    const again = await screen.findByRole('article', { name: 'Valid · support active' })
     expect(within(again).getByText(/^Checked before: Not valid · Mar 5/)).toBeInTheDocument()
   })
 
@@ -407,7 +430,7 @@ describe('what was known before', () => {
     const user = userEvent.setup()
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
-    const card = await screen.findByRole('article', { name: 'Valid' })
+    const card = await screen.findByRole('article', { name: 'Valid · support active' })
     expect(within(card).getByText(/^Checked /)).toBeInTheDocument()
     expect(card).not.toHaveTextContent('Checked before')
     expect(live()).not.toHaveTextContent('Checked before')
@@ -442,7 +465,7 @@ describe('what was known before', () => {
     expect(within(flaggedCard).queryByText(/^Checked before:/)).toBeNull()
   })
 
-  it('a refused key is an error pointing to Settings, not a verdict', async () => {
+  it('a refused key is "Not checked", pointing to Settings, not a verdict', async () => {
     installFakeBridge({
       validatePurchase: async () =>
         err('unauthorized', 'The marketplace refused this API key, so the code was not checked.')
@@ -451,13 +474,17 @@ describe('what was known before', () => {
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The marketplace refused the key')
-    expect(alert).toHaveTextContent('so the code was not checked')
+    expect(alert).toHaveAttribute('data-verdict', 'not-checked')
+    expect(alert).toHaveTextContent('Not checked')
+    expect(alert).toHaveTextContent(
+      'The marketplace refused the API key: replace the key in Settings.'
+    )
     expect(screen.queryByRole('article')).toBeNull()
     expect(screen.queryByText('Not valid')).toBeNull()
-    expect(live()).toHaveTextContent('Could not check the code.')
+    expect(live()).toHaveTextContent('Not checked. The marketplace refused the API key')
     expect(live()).not.toHaveTextContent('Not valid')
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    // Checking again cannot help until the key is replaced: the one button is the fix.
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull()
     await user.click(within(alert).getByRole('button', { name: 'Open Settings' }))
     expect(useNav.getState().view).toBe('settings')
   })
@@ -484,10 +511,10 @@ describe('what was known before', () => {
     render(<ValidateView />)
     await user.type(screen.getByLabelText('Purchase code'), `${CODE}{Enter}`)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Can’t reach the marketplace')
+    expect(alert).toHaveTextContent(/^Not checkedCan’t reach the marketplace/)
     const known = await screen.findByRole('region', { name: 'Last known verdict' })
     expect(known).toHaveTextContent(
-      /^Last checked Mar 22,.*: Valid, Regular licence, Northwind Admin Dashboard\./
+      /^Last checked Mar 22,.*: Valid · support active, Regular licence, Northwind Admin Dashboard\./
     )
     expect(known).toHaveTextContent('From your lookup history')
     expect(known).not.toHaveTextContent('Someone else’s kit')
@@ -544,7 +571,9 @@ describe('what was known before', () => {
     ])
     await user.click(rows[1]!)
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
-    expect(await screen.findByRole('article', { name: 'Valid' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Purchase code')).toHaveValue(CODE)
     // The new check leads; its older history row is not listed twice.
     rows = within(screen.getByRole('region', { name: 'Recent lookups' })).getAllByRole('button')
@@ -565,7 +594,7 @@ describe('a view left open', () => {
     await act(async () => {
       fireEvent.submit(screen.getByRole('search'))
     })
-    const card = screen.getByRole('article', { name: 'Valid' })
+    const card = screen.getByRole('article', { name: 'Valid · support active' })
     expect(within(card).getByText('Support active · ends today')).toBeInTheDocument()
     act(() => vi.advanceTimersByTime(60_000))
     expect(within(card).getByText(/^Support expired /)).toHaveAttribute('data-tone', 'warn')
@@ -583,7 +612,9 @@ describe('what the field holds', () => {
     await user.paste(`Purchase code: ${CODE.toUpperCase()} (thanks!)`)
     expect(bridge.calls.validatePurchase).toEqual([{ code: CODE }])
     expect(screen.getByLabelText('Purchase code')).toHaveValue(CODE)
-    expect(await screen.findByRole('article', { name: 'Valid' })).toHaveTextContent(CODE)
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).toHaveTextContent(CODE)
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
       /Found in the text: checked 3f1c2a9e…9b0c/
     )
@@ -662,25 +693,34 @@ describe('what the field holds', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1)
   })
 
-  it('dims the verdict once the field holds another code, and names its code', async () => {
+  it('shrinks the verdict to one muted line once the field holds another code', async () => {
     installFakeBridge({ validatePurchase: validOn() })
     const user = userEvent.setup()
     render(<ValidateView />)
     const field = screen.getByLabelText('Purchase code')
     await user.type(field, `${CODE}{Enter}`)
-    const card = await screen.findByRole('article', { name: 'Valid' })
-    expect(card).not.toHaveAttribute('data-stale')
+    expect(
+      await screen.findByRole('article', { name: 'Valid · support active' })
+    ).not.toHaveAttribute('data-stale')
     await user.clear(field)
     await user.type(field, OTHER)
-    expect(card).toHaveAttribute('data-stale', 'true')
-    expect(card).toHaveTextContent(CODE)
-    expect(card).toHaveTextContent(
-      `Earlier result for ${shortCode(CODE)}. Press Enter to check ${shortCode(OTHER)}.`
+    // No big verdict left for a code the field no longer holds: one line, naming its code.
+    expect(screen.queryByRole('heading', { name: /^(Valid( ·|$)|Not valid)/ })).toBeNull()
+    const earlier = screen.getByRole('article', {
+      name: `Earlier: Valid · support active · ${shortCode(CODE)}`
+    })
+    expect(earlier).toHaveAttribute('data-stale', 'true')
+    expect(earlier).toHaveTextContent(
+      `Earlier: Valid · support active · ${shortCode(CODE)} Press Enter to check ${shortCode(OTHER)}.`
     )
-    // Back to the card's own code: no longer stale.
+    expect(within(earlier).getByTitle(CODE)).toBeInTheDocument()
+    // Back to the card's own code: the whole card again.
     await user.clear(field)
     await user.type(field, CODE.toUpperCase())
-    expect(card).not.toHaveAttribute('data-stale')
+    expect(
+      await screen.findByRole('heading', { name: 'Valid · support active' })
+    ).toBeInTheDocument()
+    expect(screen.getByRole('article')).not.toHaveAttribute('data-stale')
   })
 })
 

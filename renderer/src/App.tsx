@@ -8,6 +8,8 @@ import { firstFrameDrawn } from './frame/page-code'
 import { usePendingLookup } from './frame/pending-lookup'
 import { useBalanceNotices } from './frame/balance-notices'
 import { useGlobalShortcuts } from './frame/shortcuts'
+import { learnPlatform } from './frame/platform'
+import { ShortcutsSheet } from './frame/ShortcutsSheet'
 import { UpdateBanner } from './frame/UpdateBanner'
 import {
   AccountView,
@@ -73,6 +75,7 @@ export function App(): React.JSX.Element {
     // Asked already as the page's code started (frame/boot.ts), unless this frame is new.
     if (useConnections.getState().status === 'idle') void loadConnections()
     if (!useSettings.getState().loaded) void loadSettings()
+    void learnPlatform()
     void getBridge()
       .getAppInfo()
       .then((r) => r.ok && setVersion(r.data.version))
@@ -135,6 +138,7 @@ export function App(): React.JSX.Element {
   return (
     <>
       {body}
+      {connected && <ShortcutsSheet />}
       <Toaster />
     </>
   )

@@ -95,7 +95,7 @@ describe('frame', () => {
     expect(links.map((l) => l.textContent)).toEqual([
       'AccountCtrl+1',
       'ItemsCtrl+2',
-      'ValidateCtrl+3/K',
+      'ValidateCtrl+3',
       'HistoryCtrl+4',
       'SettingsCtrl+5'
     ])

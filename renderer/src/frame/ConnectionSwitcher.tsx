@@ -7,7 +7,7 @@ import {
   type CSSProperties,
   type KeyboardEvent
 } from 'react'
-import { Check, ChevronsUpDown, Plus } from 'lucide-react'
+import { Check, ChevronsUpDown, Plus, PlugZap } from 'lucide-react'
 import { selectActive, useConnections } from '../stores/connections'
 import { useNav } from '../stores/nav'
 import { Badge } from '../ui/Badge'
@@ -100,13 +100,14 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
+        title={active ? `Connection: ${active.label}` : undefined}
       >
+        {/* Only in a collapsed sidebar, where the words below are hidden from sight. */}
+        <PlugZap size={16} aria-hidden className={styles.collapsedIcon} />
         {/* Named by what it shows (WCAG 2.5.3), with the role of that text first. */}
         <span className="visually-hidden">Connection: </span>
         <span className={styles.text}>
-          <span className={styles.label} title={active?.label}>
-            {active?.label ?? 'No connection'}
-          </span>
+          <span className={styles.label}>{active?.label ?? 'No connection'}</span>
           {active && (
             <span className={styles.labelRow}>
               {active.isDemo && <Badge tone="accent">Demo</Badge>}

@@ -9,6 +9,7 @@ import { usePendingLookup } from './frame/pending-lookup'
 import { useBalanceNotices } from './frame/balance-notices'
 import { useGlobalShortcuts } from './frame/shortcuts'
 import { learnPlatform } from './frame/platform'
+import { useArrivalFocus, useArrivalNotice } from './frame/arrival-focus'
 import { ShortcutsSheet } from './frame/ShortcutsSheet'
 import { UpdateBanner } from './frame/UpdateBanner'
 import {
@@ -83,6 +84,8 @@ export function App(): React.JSX.Element {
 
   const connected = Boolean(state && state.connections.length > 0)
   useGlobalShortcuts(connected)
+  useArrivalFocus()
+  const arrivalNotice = useArrivalNotice((s) => s.text)
   usePendingLookup(connected)
   useBalanceNotices(connected)
   // "Offline" clears by itself when the marketplace answers again.
@@ -131,6 +134,9 @@ export function App(): React.JSX.Element {
             <CurrentView />
           </Suspense>
         </main>
+        <div className="visually-hidden" aria-live="polite" data-testid="view-announcer">
+          {arrivalNotice}
+        </div>
       </div>
     )
   }

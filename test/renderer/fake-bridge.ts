@@ -411,7 +411,7 @@ export function resetStores(): void {
   useAccount.getState().reset()
   useConnectionStatus.setState({ status: UNKNOWN_STATUS, inFlight: 0, bulk: null })
   useItems.getState().reset()
-  useNav.setState({ view: 'account', itemId: null, previous: 'items' })
+  useNav.setState({ view: 'account', itemId: null, previous: 'items', arrival: 0 })
   resetNavForTests()
   useSettings.setState({
     theme: 'system',

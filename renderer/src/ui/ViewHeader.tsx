@@ -46,7 +46,10 @@ export function ViewHeader({
             Back
           </Button>
         )}
-        <h1 className={styles.title}>{title}</h1>
+        {/* Takes the focus when the seller arrives here (frame/arrival-focus.ts), never by Tab. */}
+        <h1 className={styles.title} tabIndex={-1}>
+          {title}
+        </h1>
         <div className={styles.status} aria-live="polite">
           <ConnectionStatusLine dataFrom={dataFrom} />
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
-import { startOnDemo } from './harness'
+import { LOOKS, startOnDemo } from './harness'
 import { verdictCard as card } from './validate-helpers'
 
 // What a design review of the merged app found, checked in real Chromium at the sizes it
@@ -126,6 +126,45 @@ describe('Design review fixes', () => {
       const footer = await box(page.locator('footer'))
       const m = await box(mini)
       expect(m.y + m.height).toBeLessThanOrEqual(footer.y)
+      await h.close()
+    }
+  })
+})
+
+// The design review's pictures: every screen this issue touched, in the four looks (both
+// themes, 1280x800 and 760x700), saved as test-results/screenshots/design-<screen>-<look>.png
+// for a person to look at. The checks that hold them to the design are the tests above and
+// narrow.test.ts; this one fails only when a screen cannot be reached by keyboard.
+describe('Design review pictures', () => {
+  it('saves every screen in both themes at 1280 and 760', async () => {
+    for (const [colorScheme, viewport] of LOOKS) {
+      const { h, market } = await startOnDemo({ colorScheme, viewport })
+      const { page } = h
+      const look = `${colorScheme}-${viewport.width}`
+      await page.getByTestId('balance').waitFor()
+      await h.screenshot(`design-account-${look}`)
+      await page.keyboard.press('Control+2')
+      await page.getByRole('list', { name: 'Items' }).getByRole('listitem').first().waitFor()
+      await h.screenshot(`design-items-${look}`)
+      await page.keyboard.press('Control+K')
+      const field = page.getByLabel('Purchase code', { exact: true })
+      const codes = market.sampleCodes
+      for (const code of [codes.invalid, codes.noSupport, codes.expired, codes.valid]) {
+        await field.fill(code)
+        await field.press('Enter')
+        await card(page).getByText(code).waitFor()
+      }
+      await h.screenshot(`design-validate-${look}`)
+      await page.keyboard.press('Control+4')
+      await page.getByRole('table', { name: 'Lookup history' }).locator('tbody tr').nth(3).waitFor()
+      await h.screenshot(`design-history-${look}`)
+      await page.keyboard.press('Control+5')
+      await page.getByTestId('cache-size').waitFor()
+      await h.screenshot(`design-settings-${look}`)
+      await page.keyboard.press('Control+/')
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
+      await h.screenshot(`design-shortcuts-${look}`)
+      await page.keyboard.press('Escape')
       await h.close()
     }
   })

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react'
-import { getBridge } from './bridge'
+import { bridgeKind, getBridge } from './bridge'
+import { MAIN_WINDOW_NAME } from './quick/route'
 import { Sidebar } from './frame/Sidebar'
 import { CrashNotice } from './frame/CrashNotice'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
@@ -71,6 +72,10 @@ export function App(): React.JSX.Element {
   const [version, setVersion] = useState<string | null>(null)
 
   useEffect(() => firstFrameDrawn(), [])
+  // The browser host's lookup page finds this tab by its name (quick/route.ts).
+  useEffect(() => {
+    if (bridgeKind() === 'browser') window.name = MAIN_WINDOW_NAME
+  }, [])
 
   useEffect(() => {
     // Asked already as the page's code started (frame/boot.ts), unless this frame is new.

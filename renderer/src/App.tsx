@@ -113,6 +113,7 @@ export function App(): React.JSX.Element {
   }, [connected, settingsLoaded, asksNothing, activeId])
 
   let body: React.JSX.Element
+  const framed = Boolean(state) && connected && settingsLoaded
   if (!state && status === 'error' && error) {
     body = (
       <main className={styles.centre}>
@@ -131,14 +132,17 @@ export function App(): React.JSX.Element {
     body = (
       <div className={styles.shell}>
         <Sidebar version={version} />
-        {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
-        <main className={styles.content} key={state.activeId ?? 'none'} id="content">
-          <CrashNotice />
-          <UpdateBanner />
-          <Suspense fallback={<ViewFallback />}>
-            <CurrentView />
-          </Suspense>
-        </main>
+        <div className={styles.column}>
+          {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
+          <main className={styles.content} key={state.activeId ?? 'none'} id="content">
+            <CrashNotice />
+            <UpdateBanner />
+            <Suspense fallback={<ViewFallback />}>
+              <CurrentView />
+            </Suspense>
+          </main>
+          <Toaster docked />
+        </div>
         <div className="visually-hidden" aria-live="polite" data-testid="view-announcer">
           {arrivalNotice}
         </div>
@@ -150,7 +154,7 @@ export function App(): React.JSX.Element {
     <>
       {body}
       {connected && <ShortcutsSheet />}
-      <Toaster />
+      {!framed && <Toaster />}
     </>
   )
 }

@@ -109,6 +109,30 @@ describe('Design review fixes', () => {
     expect(await shown.textContent()).toMatch(/^Synced /)
   })
 
+  it('recent lookups keep the item column in place whatever the code’s length', async () => {
+    const { h, market } = await startOnDemo({ viewport: { width: 1280, height: 800 } })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+K')
+    const field = page.getByLabel('Purchase code', { exact: true })
+    // A one-word text that is no code, checked anyway: its "code" is 9 characters.
+    await field.fill('shortcode')
+    await field.press('Enter')
+    await page.getByRole('button', { name: 'Check anyway' }).click()
+    await card(page).getByRole('heading', { name: 'Not valid' }).waitFor()
+    await field.fill(market.sampleCodes.valid)
+    await field.press('Enter')
+    await card(page).getByRole('heading', { name: 'Valid · support active' }).waitFor()
+    const rows = page.getByRole('region', { name: 'Recent lookups' }).getByRole('listitem')
+    await rows.nth(1).waitFor()
+    const itemLeft = (n: number) =>
+      rows
+        .nth(n)
+        .locator('button > span:nth-child(3)')
+        .evaluate((el) => Math.round(el.getBoundingClientRect().left))
+    expect(await itemLeft(0)).toBe(await itemLeft(1))
+  })
+
   it('the quick lookup window shows the whole verdict card above its footer', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { h, market } = await startOnDemo({

@@ -20,7 +20,7 @@ import { useShortcutsSheet } from './ShortcutsSheet'
 import styles from './Sidebar.module.css'
 
 /** Below this width the sidebar keeps to its icons, unless the seller expands it. */
-export const NARROW_FRAME = '(max-width: 899px)'
+const NARROW_FRAME = '(max-width: 899px)'
 
 const ENTRIES: Record<(typeof NAV_ORDER)[number], { label: string; icon: LucideIcon }> = {
   account: { label: 'Account', icon: UserRound },
@@ -44,12 +44,14 @@ export function Sidebar({ version }: { version: string | null }): React.JSX.Elem
   const [expanded, setExpanded] = useState(false)
   const collapsed = narrow && !expanded
   const current = sectionOf(view)
+  const labelClass = collapsed ? 'visually-hidden' : styles.label
 
   return (
     <aside className={styles.sidebar} data-collapsed={collapsed || undefined}>
       <div className={styles.brand}>
         <Store size={18} aria-hidden />
-        <span className={styles.brandName}>Seller Desk</span>
+        {/* Collapsed, names are hidden from sight only: they still name what they label. */}
+        <span className={collapsed ? 'visually-hidden' : undefined}>Seller Desk</span>
       </div>
       {narrow && (
         // A toggle named by its words (hidden from sight while collapsed), pressed when shown.
@@ -65,10 +67,10 @@ export function Sidebar({ version }: { version: string | null }): React.JSX.Elem
           ) : (
             <PanelLeftOpen size={16} aria-hidden className={styles.icon} />
           )}
-          <span className={styles.label}>Show names</span>
+          <span className={labelClass}>Show names</span>
         </button>
       )}
-      <ConnectionSwitcher />
+      <ConnectionSwitcher compact={collapsed} />
       <nav aria-label="Main" className={styles.nav}>
         <ul>
           {NAV_ORDER.map((v, i) => {
@@ -93,8 +95,7 @@ export function Sidebar({ version }: { version: string | null }): React.JSX.Elem
                   onClick={() => go(v)}
                 >
                   <Icon size={16} aria-hidden className={styles.icon} />
-                  {/* Collapsed, the name is hidden from sight only: it still names the button. */}
-                  <span className={styles.label}>{label}</span>
+                  <span className={labelClass}>{label}</span>
                   <kbd className={styles.kbd} aria-hidden>
                     {shortcutLabel(digit, mac)}
                   </kbd>
@@ -113,7 +114,7 @@ export function Sidebar({ version }: { version: string | null }): React.JSX.Elem
           onClick={openSheet}
         >
           <Keyboard size={16} aria-hidden className={styles.icon} />
-          <span className={styles.label}>Shortcuts</span>
+          <span className={labelClass}>Shortcuts</span>
           <kbd className={styles.kbd} aria-hidden>
             {shortcutLabel('/', mac)}
           </kbd>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react'
-import { getBridge } from './bridge'
+import { bridgeKind, getBridge } from './bridge'
+import { MAIN_WINDOW_NAME } from './quick/route'
 import { Sidebar } from './frame/Sidebar'
 import { CrashNotice } from './frame/CrashNotice'
 import { FrameSkeleton, ViewFallback } from './frame/FrameSkeleton'
@@ -8,6 +9,9 @@ import { firstFrameDrawn } from './frame/page-code'
 import { usePendingLookup } from './frame/pending-lookup'
 import { useBalanceNotices } from './frame/balance-notices'
 import { useGlobalShortcuts } from './frame/shortcuts'
+import { learnPlatform } from './frame/platform'
+import { useArrivalFocus, useArrivalNotice } from './frame/arrival-focus'
+import { ShortcutsSheet } from './frame/ShortcutsSheet'
 import { UpdateBanner } from './frame/UpdateBanner'
 import {
   AccountView,
@@ -68,11 +72,16 @@ export function App(): React.JSX.Element {
   const [version, setVersion] = useState<string | null>(null)
 
   useEffect(() => firstFrameDrawn(), [])
+  // The browser host's lookup page finds this tab by its name (quick/route.ts).
+  useEffect(() => {
+    if (bridgeKind() === 'browser') window.name = MAIN_WINDOW_NAME
+  }, [])
 
   useEffect(() => {
     // Asked already as the page's code started (frame/boot.ts), unless this frame is new.
     if (useConnections.getState().status === 'idle') void loadConnections()
     if (!useSettings.getState().loaded) void loadSettings()
+    void learnPlatform()
     void getBridge()
       .getAppInfo()
       .then((r) => r.ok && setVersion(r.data.version))
@@ -80,6 +89,8 @@ export function App(): React.JSX.Element {
 
   const connected = Boolean(state && state.connections.length > 0)
   useGlobalShortcuts(connected)
+  useArrivalFocus()
+  const arrivalNotice = useArrivalNotice((s) => s.text)
   usePendingLookup(connected)
   useBalanceNotices(connected)
   // "Offline" clears by itself when the marketplace answers again.
@@ -102,6 +113,7 @@ export function App(): React.JSX.Element {
   }, [connected, settingsLoaded, asksNothing, activeId])
 
   let body: React.JSX.Element
+  const framed = Boolean(state) && connected && settingsLoaded
   if (!state && status === 'error' && error) {
     body = (
       <main className={styles.centre}>
@@ -120,14 +132,20 @@ export function App(): React.JSX.Element {
     body = (
       <div className={styles.shell}>
         <Sidebar version={version} />
-        {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
-        <main className={styles.content} key={state.activeId ?? 'none'} id="content">
-          <CrashNotice />
-          <UpdateBanner />
-          <Suspense fallback={<ViewFallback />}>
-            <CurrentView />
-          </Suspense>
-        </main>
+        <div className={styles.column}>
+          {/* Keyed by connection so every view starts fresh for the marketplace it shows. */}
+          <main className={styles.content} key={state.activeId ?? 'none'} id="content">
+            <CrashNotice />
+            <UpdateBanner />
+            <Suspense fallback={<ViewFallback />}>
+              <CurrentView />
+            </Suspense>
+          </main>
+          <Toaster docked />
+        </div>
+        <div className="visually-hidden" aria-live="polite" data-testid="view-announcer">
+          {arrivalNotice}
+        </div>
       </div>
     )
   }
@@ -135,7 +153,8 @@ export function App(): React.JSX.Element {
   return (
     <>
       {body}
-      <Toaster />
+      {connected && <ShortcutsSheet />}
+      {!framed && <Toaster />}
     </>
   )
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/demo'
 import { expectNoSeriousViolations } from './axe'
-import { startHarness } from './harness'
+import { LOOKS, startHarness } from './harness'
 import { verdictCard as verdict } from './validate-helpers'
 
 // Every screen and state a seller meets, checked by axe-core (WCAG 2.0–2.2 A and AA) in
@@ -15,16 +15,18 @@ async function nav(page: Page, name: string, heading: string): Promise<void> {
 }
 
 describe('Accessibility (axe-core)', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`has no serious violation on any screen (${colorScheme})`, async () => {
+  // Wide, and at 760 px where the sidebar keeps to its icons and History's rows take two lines.
+  for (const [colorScheme, viewport] of LOOKS) {
+    it(`has no serious violation on any screen (${colorScheme}, ${viewport.width} px)`, async () => {
       let market: DemoServer | null = null
       const h = await startHarness({
         colorScheme,
+        viewport,
         startDemo: async () => (market = await builtInDemo())
       })
       const { page } = h
       const check = (label: string, within?: string): Promise<void> =>
-        expectNoSeriousViolations(page, `${label} (${colorScheme})`, within)
+        expectNoSeriousViolations(page, `${label} (${colorScheme}, ${viewport.width} px)`, within)
 
       await page.getByRole('heading', { name: 'Connect your marketplace' }).waitFor()
       await check('Connect')
@@ -134,6 +136,25 @@ describe('Accessibility (axe-core)', () => {
       await page.getByRole('button', { name: 'Cancel' }).waitFor()
       await check('Settings, confirm removal')
       await page.getByRole('button', { name: 'Cancel' }).click()
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click()
+      await page.getByRole('form', { name: /^Edit / }).waitFor()
+      await check('Settings, editing a connection')
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Add connection' }).click()
+      await page.getByLabel('Marketplace URL').waitFor()
+      await check('Settings, adding a connection')
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('Control+/')
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
+      await check('Keyboard shortcuts')
+      await page.keyboard.press('Escape')
+      if (viewport.width < 900) {
+        await page.getByRole('button', { name: 'Show names' }).click()
+        await check('Settings, sidebar names shown')
+      }
 
       // The lookup window's page, as the browser host serves it (the token is kept already).
       await page.goto(`${h.host.baseUrl}/?view=quick`)

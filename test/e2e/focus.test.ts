@@ -235,4 +235,106 @@ describe('Focus', () => {
     expect(Math.abs((await older.boundingBox())!.y - topBefore)).toBeLessThan(2)
     expect(await older.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
   })
+
+  it('after every move the focus is on the new view (heading or field), never the body', async () => {
+    const { h } = await startOnDemo()
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    const focusedHeading = (name: string) =>
+      page.waitForFunction((n) => {
+        const el = (globalThis as unknown as PG).document.activeElement as unknown as {
+          tagName: string
+          textContent: string | null
+        } | null
+        return el?.tagName === 'H1' && el.textContent === n
+      }, name)
+
+    await page.keyboard.press('Control+2')
+    await focusedHeading('Items')
+    const card = page.getByRole('list', { name: 'Items' }).locator('[data-pos="1"]')
+    await card.focus()
+    const name = await card.locator('[id^="item-card-name-"]').textContent()
+    await page.keyboard.press('Enter')
+    await focusedHeading(name!)
+    await main(page).getByRole('button', { name: 'History' }).click()
+    await focusedHeading('History')
+    // The heading is read out by name and is not a Tab stop of its own.
+    expect(
+      await page.getByRole('heading', { name: 'History', level: 1 }).getAttribute('tabindex')
+    ).toBe('-1')
+    // Validate's field takes the focus itself; the view's name is said politely.
+    await page.keyboard.press('Control+3')
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as PG).document.activeElement?.getAttribute('id') === 'purchase-code'
+    )
+    await page
+      .getByTestId('view-announcer')
+      .filter({ hasText: 'Validate' })
+      .waitFor({ state: 'attached' })
+  })
+
+  it('Escape closes the Edit and Add connection forms, the focus back on their buttons', async () => {
+    const { h } = await startOnDemo()
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+5')
+    const edit = page.getByRole('button', { name: /^Edit / }).first()
+    await edit.click()
+    const form = page.getByRole('form', { name: /^Edit / })
+    await form.getByLabel('Label').focus()
+    await page.keyboard.press('Escape')
+    await form.waitFor({ state: 'detached' })
+    await expect.poll(() => edit.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+    // Escape in Settings does not leave Settings.
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
+
+    const add = page.getByRole('button', { name: 'Add connection' })
+    await add.click()
+    await page.getByLabel('Marketplace URL').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByLabel('Marketplace URL').waitFor({ state: 'detached' })
+    await expect.poll(() => add.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+  })
+
+  it('Ctrl+/ opens the shortcuts sheet; Escape closes it, the focus back where it was', async () => {
+    const { h } = await startOnDemo()
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    const items = main(page).getByRole('button', { name: 'Items' })
+    await items.focus()
+    await page.keyboard.press('Control+/')
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await sheet.waitFor()
+    expect(await sheet.textContent()).toContain('Ctrl+K')
+    // Tab stays inside the sheet.
+    await page.keyboard.press('Tab')
+    expect(await sheet.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'detached' })
+    expect(await items.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+    // The sidebar's tooltips name the keys, Validate's both of them.
+    expect(await main(page).getByRole('button', { name: 'Validate' }).getAttribute('title')).toBe(
+      'Validate (Ctrl+3, or Ctrl+K to check a code)'
+    )
+  })
+
+  it('a toast never covers a button and leaves with its view', async () => {
+    const { h } = await startOnDemo({ viewport: { width: 760, height: 700 } })
+    const { page } = h
+    await page.getByTestId('balance').waitFor()
+    await page.keyboard.press('Control+5')
+    const clear = page.getByRole('button', { name: 'Clear', exact: true })
+    await clear.scrollIntoViewIfNeeded()
+    await clear.click()
+    const toast = page.getByTestId('toasts').locator('> *').first()
+    await toast.waitFor()
+    const t = (await toast.boundingBox())!
+    const content = (await page.locator('#content').boundingBox())!
+    // Below the scrolling content, not over it: nothing in the view is covered.
+    expect(t.y).toBeGreaterThanOrEqual(content.y + content.height - 1)
+    await page.keyboard.press('Control+4')
+    await page.getByRole('heading', { name: 'History', level: 1 }).waitFor()
+    expect(await page.getByTestId('toasts').locator('> *').count()).toBe(0)
+  })
 })

@@ -56,6 +56,14 @@ describe('Keep offline', () => {
     )
 
     await h.screenshot('item-keep-offline')
+    // The check sits beside its sentence (not above it), and Remove starts at the same edge.
+    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!
+    const icon = await box(done.locator('svg'))
+    const sentence = await box(done)
+    expect(icon.x + icon.width).toBeLessThanOrEqual(sentence.x + 24)
+    expect(icon.y).toBeLessThan(sentence.y + 8)
+    const remove = await box(page.getByRole('button', { name: 'Remove offline copy' }))
+    expect(Math.abs(remove.x - sentence.x)).toBeLessThan(2)
 
     // Opened again later, it says so from the start, and a copy can be removed and kept again.
     await openItem(page, streamed.name)

@@ -131,45 +131,62 @@ describe('Narrow window (760 px)', () => {
       )
     expect(filterRows).toBeLessThanOrEqual(2)
 
-    // History: verdict, code and support stay.
+    // History: each check in two lines, no column hidden: verdict, code and Re-check,
+    // then the item's name, licence, support and when, each whole and inside the window.
     await page.keyboard.press('Control+4')
     const table = page.getByRole('table', { name: 'Lookup history' })
     await table.locator('tbody tr').first().waitFor()
-    for (const name of ['Verdict', 'Support until'])
-      expect((await wholeOnScreen(table.getByRole('columnheader', { name }))).whole).toBe(true)
     const expiredRow = table.locator('tbody tr').filter({
       has: page.getByRole('button', { name: `Re-check ${codes.expired}` })
     })
-    const support = await wholeOnScreen(expiredRow.locator('td').nth(4))
-    expect(support.whole).toBe(true)
-    expect(support.text).toMatch(/\d{4}.*expired/)
-    expect((await wholeOnScreen(expiredRow.locator('td').first())).whole).toBe(true)
-    // The short code (first and last characters) is not cut further.
-    expect((await wholeOnScreen(expiredRow.locator('td').nth(1))).whole).toBe(true)
-    // With no Item column, the item's name sits under its code.
     const purchase = market.data.purchases.find((p) => p.code === codes.expired)!
     const item = [...market.data.items, ...market.data.unlisted].find(
       (i) => i.id === purchase.itemId
     )!
-    const codeCell = expiredRow.locator('td').nth(1)
-    expect(await codeCell.getByRole('button', { name: item.name }).count()).toBe(1)
-    // The verdict in two lines at most, the date on one, Re-check inside the window.
-    const lines = await expiredRow
-      .locator('td')
-      .first()
-      .evaluate((el) => {
-        const badge = el.querySelector('[data-verdict]')!
-        return Math.round(
-          badge.getBoundingClientRect().height /
-            parseFloat(el.ownerDocument.defaultView!.getComputedStyle(badge).lineHeight)
-        )
-      })
-    expect(lines).toBeLessThanOrEqual(2)
-    const checked = await wholeOnScreen(expiredRow.locator('td').nth(5).locator('[aria-hidden]'))
-    expect(checked.whole).toBe(true)
-    const recheck = await wholeOnScreen(
-      expiredRow.getByRole('button', { name: `Re-check ${codes.expired}` })
+    const cells = expiredRow.getByRole('cell')
+    const whole = async (l: Locator): Promise<string> => {
+      const shown = await wholeOnScreen(l)
+      expect(shown.whole, shown.text).toBe(true)
+      return shown.text
+    }
+    expect(await whole(cells.nth(0).locator('[data-verdict]'))).toMatch(/support expired/)
+    // The whole code fits beside the verdict with the sidebar collapsed.
+    expect(await whole(cells.nth(1).locator('span').first())).toBe(codes.expired)
+    expect(await whole(cells.nth(2).getByRole('button', { name: item.name }))).toBe(item.name)
+    expect((await whole(cells.nth(3))).toLowerCase()).toContain(purchase.license)
+    expect(await whole(cells.nth(4))).toMatch(/\d{4}.*expired/)
+    await whole(cells.nth(5).locator('[aria-hidden]'))
+    await whole(expiredRow.getByRole('button', { name: `Re-check ${codes.expired}` }))
+    // Two lines: code and verdict on the first, item and details on the second.
+    const top = (l: Locator) => l.evaluate((el) => Math.round(el.getBoundingClientRect().top))
+    const [verdictTop, codeTop, itemTop, licenceTop] = await Promise.all(
+      [0, 1, 2, 3].map((n) => top(cells.nth(n)))
     )
-    expect(recheck.whole).toBe(true)
+    expect(Math.abs(verdictTop! - codeTop!)).toBeLessThan(6)
+    expect(itemTop!).toBeGreaterThan(codeTop! + 10)
+    expect(Math.abs(itemTop! - licenceTop!)).toBeLessThan(6)
+    // The table scrolls only down, never sideways.
+    expect(
+      await page.locator('[data-scroller]').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)
+    ).toBe(true)
+
+    // The sidebar keeps to its icons, each named for assistive tech and by its tooltip,
+    // and shows the names again on request.
+    const sidebar = page.locator('aside')
+    expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(80)
+    const historyLink = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'History' })
+    expect(await historyLink.getAttribute('title')).toBe('History (Ctrl+4)')
+    expect(await historyLink.getAttribute('aria-current')).toBe('page')
+    const toggle = page.getByRole('button', { name: 'Show names' })
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+    expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(200)
+    expect(await historyLink.getByText('History').isVisible()).toBe(true)
+    // With the names shown the code keeps its ends (the whole code in its tooltip).
+    expect(await cells.nth(1).locator('[title]').getAttribute('title')).toBe(codes.expired)
+    await whole(cells.nth(1).locator('[title] [aria-hidden]'))
   })
 })

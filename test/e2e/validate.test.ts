@@ -265,13 +265,22 @@ describe('Validate', () => {
   it('jumps to Validate with Cmd+K on a Mac, from Items and from Settings', async () => {
     const { h } = await startOnDemo()
     const { page } = h
-    // Chromium here runs on Linux; the page is told it runs on macOS, as Electron on a Mac would be.
-    await h.context.addInitScript(
-      `Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });
-       Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined });`
-    )
+    // The host here runs on Linux; main's answer says macOS, as Electron's main on a Mac would
+    // (the page learns the platform from main, not from the browser).
+    await page.route('**/rpc/getAppInfo', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { ok: boolean; data?: { platform: string } }
+      if (body.data) body.data.platform = 'darwin'
+      await route.fulfill({ response, json: body })
+    })
     await page.reload()
     await page.getByTestId('balance').waitFor()
+    // Its own notation, in the sidebar and in the tooltips.
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByText('⌘1', { exact: true }).waitFor()
+    expect(await nav.getByRole('button', { name: 'Validate' }).getAttribute('title')).toBe(
+      'Validate (⌘3, or ⌘K to check a code)'
+    )
     for (const [key, heading] of [
       ['Meta+2', 'Items'],
       ['Meta+5', 'Settings']

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { App } from '../../renderer/src/App'
 import { useAccount } from '../../renderer/src/stores/account'
 import { useNav } from '../../renderer/src/stores/nav'
+import { toast } from '../../renderer/src/ui/toast'
 import {
   deferred,
   err,
@@ -95,7 +96,7 @@ describe('frame', () => {
     expect(links.map((l) => l.textContent)).toEqual([
       'AccountCtrl+1',
       'ItemsCtrl+2',
-      'ValidateCtrl+3/K',
+      'ValidateCtrl+3',
       'HistoryCtrl+4',
       'SettingsCtrl+5'
     ])
@@ -230,5 +231,26 @@ describe('frame', () => {
     await screen.findByRole('navigation', { name: 'Main' })
     await userEvent.click(within(nav()).getByRole('button', { name: /History/ }))
     expect(await screen.findByRole('heading', { name: 'History', level: 1 })).toBeInTheDocument()
+  })
+})
+
+describe('toasts', () => {
+  it('sit under the content, not over it, and leave with the view they belong to', async () => {
+    installFakeBridge()
+    render(<App />)
+    await screen.findByRole('heading', { name: 'Account', level: 1 })
+    fireEvent.keyDown(window, { key: '5', code: 'Digit5', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'Settings', level: 1 })
+    act(() => toast('Cache cleared'))
+    const region = screen.getByTestId('toasts')
+    expect(region).toHaveTextContent('Cache cleared')
+    // Docked in the frame's column, after the scrolling content: it takes room of its own.
+    expect(region.previousElementSibling).toBe(document.getElementById('content'))
+    fireEvent.keyDown(window, { key: '4', code: 'Digit4', ctrlKey: true })
+    await screen.findByRole('heading', { name: 'History', level: 1 })
+    expect(screen.getByTestId('toasts')).toBeEmptyDOMElement()
+    // A toast about the view shown stays while it is shown.
+    act(() => toast('Exported'))
+    expect(screen.getByTestId('toasts')).toHaveTextContent('Exported')
   })
 })

@@ -27,6 +27,8 @@ import { useItems } from '../../renderer/src/stores/items'
 import { resetNavForTests, useNav } from '../../renderer/src/stores/nav'
 import { useSettings } from '../../renderer/src/stores/settings'
 import { useToasts } from '../../renderer/src/ui/toast'
+import { resetPlatformForTests } from '../../renderer/src/frame/platform'
+import { useShortcutsSheet } from '../../renderer/src/frame/ShortcutsSheet'
 
 /**
  * A stand-in for the preload bridge: every method is a vitest mock over a realistic
@@ -409,7 +411,7 @@ export function resetStores(): void {
   useAccount.getState().reset()
   useConnectionStatus.setState({ status: UNKNOWN_STATUS, inFlight: 0, bulk: null })
   useItems.getState().reset()
-  useNav.setState({ view: 'account', itemId: null, previous: 'items' })
+  useNav.setState({ view: 'account', itemId: null, previous: 'items', arrival: 0 })
   resetNavForTests()
   useSettings.setState({
     theme: 'system',
@@ -419,5 +421,7 @@ export function resetStores(): void {
     cacheError: null
   })
   useToasts.setState({ toasts: [] })
+  resetPlatformForTests()
+  useShortcutsSheet.setState({ open: false })
   delete document.documentElement.dataset['theme']
 }

@@ -96,6 +96,14 @@ function appMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
     {
       role: 'help',
       submenu: [
+        // The page's own sheet (Ctrl/Cmd+/), reached the way View's items reach the page.
+        {
+          label: 'Keyboard Shortcuts',
+          accelerator: 'CmdOrCtrl+/',
+          registerAccelerator: false,
+          click: (_item, window, event) => pressKey(window, event, '/', mac)
+        },
+        { type: 'separator' },
         { label: 'Seller Desk Website', click: openSite },
         ...(options.checkForUpdates
           ? [{ label: 'Check for Updates…', click: options.checkForUpdates }]

@@ -7,7 +7,7 @@ import {
   type CSSProperties,
   type KeyboardEvent
 } from 'react'
-import { Check, ChevronsUpDown, Plus } from 'lucide-react'
+import { Check, ChevronsUpDown, Plus, PlugZap } from 'lucide-react'
 import { selectActive, useConnections } from '../stores/connections'
 import { useNav } from '../stores/nav'
 import { Badge } from '../ui/Badge'
@@ -17,7 +17,12 @@ import { hostOf } from '../lib/host'
 import styles from './ConnectionSwitcher.module.css'
 
 /** The active marketplace at the top of the sidebar; its menu switches to another one. */
-export function ConnectionSwitcher(): React.JSX.Element | null {
+/** `compact`: in a collapsed sidebar, an icon with the same words for assistive tech. */
+export function ConnectionSwitcher({
+  compact = false
+}: {
+  compact?: boolean
+}): React.JSX.Element | null {
   const state = useConnections((s) => s.state)
   const active = useConnections(selectActive)
   const setActive = useConnections((s) => s.setActive)
@@ -95,18 +100,18 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
       <button
         ref={buttonRef}
         type="button"
-        className={styles.trigger}
+        className={compact ? `${styles.trigger} ${styles.compact}` : styles.trigger}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
+        title={active ? `Connection: ${active.label}` : undefined}
       >
+        {compact && <PlugZap size={16} aria-hidden className={styles.collapsedIcon} />}
         {/* Named by what it shows (WCAG 2.5.3), with the role of that text first. */}
         <span className="visually-hidden">Connection: </span>
-        <span className={styles.text}>
-          <span className={styles.label} title={active?.label}>
-            {active?.label ?? 'No connection'}
-          </span>
+        <span className={compact ? 'visually-hidden' : styles.text}>
+          <span className={styles.label}>{active?.label ?? 'No connection'}</span>
           {active && (
             <span className={styles.labelRow}>
               {active.isDemo && <Badge tone="accent">Demo</Badge>}
@@ -114,11 +119,11 @@ export function ConnectionSwitcher(): React.JSX.Element | null {
             </span>
           )}
         </span>
-        <ChevronsUpDown size={14} aria-hidden className={styles.chevron} />
+        {!compact && <ChevronsUpDown size={14} aria-hidden className={styles.chevron} />}
       </button>
       {/* The same status as every view's header, beside the connection it is about. */}
       {active && (
-        <div className={styles.status}>
+        <div className={compact ? 'visually-hidden' : styles.status}>
           <ConnectionStatusLine compact />
         </div>
       )}

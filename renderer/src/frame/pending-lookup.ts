@@ -3,6 +3,7 @@ import { getBridge } from '../bridge'
 import { useBulk } from '../stores/bulk'
 import { useNav } from '../stores/nav'
 import { useValidate } from '../stores/validate'
+import { PENDING_LOOKUP_MESSAGE } from '../quick/route'
 
 /**
  * A code main left for this window (a sellerdesk:// link, the tray, the lookup window's
@@ -36,11 +37,18 @@ export function usePendingLookup(connected: boolean): void {
     const onVisible = (): void => {
       if (document.visibilityState === 'visible') ask()
     }
+    // The browser host's lookup page says so when it leaves a code (quick/route.ts): only a
+    // page of this origin is heard, and all it can do is make this window ask main.
+    const onMessage = (e: MessageEvent): void => {
+      if (e.origin === window.location.origin && e.data === PENDING_LOOKUP_MESSAGE) ask()
+    }
     ask()
     window.addEventListener('focus', ask)
+    window.addEventListener('message', onMessage)
     document.addEventListener('visibilitychange', onVisible)
     return () => {
       window.removeEventListener('focus', ask)
+      window.removeEventListener('message', onMessage)
       document.removeEventListener('visibilitychange', onVisible)
     }
   }, [connected])

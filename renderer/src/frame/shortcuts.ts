@@ -4,26 +4,13 @@ import { useBulk } from '../stores/bulk'
 import { useItems } from '../stores/items'
 import { useNav, type View } from '../stores/nav'
 import { useValidate } from '../stores/validate'
+import { usePlatform } from './platform'
+import { useShortcutsSheet } from './ShortcutsSheet'
 
 type NavView = Exclude<View, 'item'>
 
 /** Sidebar order: Ctrl/Cmd + 1..5. */
 export const NAV_ORDER: NavView[] = ['account', 'items', 'validate', 'history', 'settings']
-
-interface NavigatorUAData {
-  platform?: string
-}
-
-/** macOS shows ⌘, everyone else Ctrl: userAgentData when the browser has it, else the old field. */
-export function isMacPlatform(nav: Navigator = navigator): boolean {
-  const uaData = (nav as Navigator & { userAgentData?: NavigatorUAData }).userAgentData
-  const platform = uaData?.platform || nav.platform || ''
-  return /mac|iphone|ipad/i.test(platform)
-}
-
-export function shortcutLabel(key: string, mac = isMacPlatform()): string {
-  return mac ? `⌘${key}` : `Ctrl+${key}`
-}
 
 /** The key that selects a view, read from `code` too so non-Latin layouts work. */
 function digitOf(e: KeyboardEvent): number | null {
@@ -37,6 +24,11 @@ function isKeyK(e: KeyboardEvent): boolean {
 
 function isKeyR(e: KeyboardEvent): boolean {
   return e.code === 'KeyR' || e.key.toLowerCase() === 'r'
+}
+
+/** Ctrl/Cmd+/, Shift allowed: on many layouts "/" is a shifted key. */
+function isSlash(e: KeyboardEvent): boolean {
+  return e.code === 'Slash' || e.key === '/'
 }
 
 /**
@@ -65,18 +57,25 @@ function refreshView(view: View): boolean {
 
 /**
  * App-wide keys: Ctrl/Cmd+1..5 switch views, Ctrl/Cmd+K jumps to Validate, Ctrl/Cmd+R
- * refreshes the view shown, Escape goes back from a detail view unless something nearer (a
+ * refreshes the view shown, Ctrl/Cmd+/ shows the keyboard shortcuts, Escape goes back from a detail view unless something nearer (a
  * dialog, a viewer) handled it first. The desktop menu shows the same keys and, clicked,
  * sends the page these very key presses (electron/main/glue/menu.ts).
  */
 export function useGlobalShortcuts(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return
-    const mac = isMacPlatform()
     const onKeyDown = (e: KeyboardEvent): void => {
       if (e.defaultPrevented) return
+      const mac = usePlatform.getState().mac
       const mod = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey
       const nav = useNav.getState()
+      if (mod && !e.altKey && isSlash(e)) {
+        e.preventDefault()
+        useShortcutsSheet.getState().toggle()
+        return
+      }
+      // The sheet is modal: nothing changes behind it.
+      if (useShortcutsSheet.getState().open) return
       if (mod && !e.altKey && !e.shiftKey) {
         const digit = digitOf(e)
         const target = digit ? NAV_ORDER[digit - 1] : undefined

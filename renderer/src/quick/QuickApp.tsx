@@ -13,7 +13,7 @@ import { CodeField } from '../ui/CodeField'
 import { Skeleton } from '../ui/Skeleton'
 import { NotChecked, useNotCheckedSentence } from '../ui/NotChecked'
 import { VerdictCard, announce } from '../views/validate/VerdictCard'
-import { MAIN_ROUTE } from './route'
+import { MAIN_ROUTE, MAIN_WINDOW_NAME, showMainTab } from './route'
 import card from '../ui/Card.module.css'
 import code from '../ui/CodeCheck.module.css'
 import styles from './Quick.module.css'
@@ -48,6 +48,8 @@ export function QuickApp(): React.JSX.Element {
   useEffect(() => {
     void useConnections.getState().load()
     void useSettings.getState().load()
+    // This tab showed the full app before: it is the lookup page now, not the app's tab.
+    if (window.name === MAIN_WINDOW_NAME) window.name = ''
   }, [])
 
   const focusField = (): void => {
@@ -82,8 +84,9 @@ export function QuickApp(): React.JSX.Element {
   const openInMain = useCallback(
     async (code: string): Promise<void> => {
       await getBridge().openInMainWindow({ code })
-      // The browser host has one tab: the full app takes the code as it loads.
-      if (browser) window.location.assign(MAIN_ROUTE)
+      // The browser host has no window of its own to show: the full app's tab (found or
+      // opened) takes the code; only when the browser refuses a tab does this one load it.
+      if (browser && !showMainTab()) window.location.assign(MAIN_ROUTE)
     },
     [browser]
   )
@@ -153,6 +156,8 @@ export function QuickApp(): React.JSX.Element {
               inputRef={inputRef}
               value={v.input}
               onChange={setInput}
+              // As in Validate: a pasted code is checked at once.
+              onPasteCode={(text) => void check(text)}
               placeholder="Paste a code"
               describedBy="quick-hint"
               busy={showChecking}

@@ -12,6 +12,11 @@ interface NavState {
   previous: View
   /** The item just left by Back: its card takes the focus again when the list shows. */
   returnFocusTo: number | null
+  /**
+   * Counts the seller's moves (go, openItem, back; not the start's restore): each one sends
+   * the focus to the view it arrives at (frame/arrival-focus.ts).
+   */
+  arrival: number
   go(view: MainView): void
   /**
    * At start: the view the seller left the app on, as settings keep it. Ignored once the
@@ -40,9 +45,10 @@ export const useNav = create<NavState>((set, get) => ({
   itemId: null,
   previous: 'items',
   returnFocusTo: null,
+  arrival: 0,
   go: (view) => {
     if (view !== get().view) remember(view)
-    set({ view, returnFocusTo: null })
+    set({ view, returnFocusTo: null, arrival: get().arrival + 1 })
   },
   restore: (view) => {
     if (moved) return
@@ -54,12 +60,13 @@ export const useNav = create<NavState>((set, get) => ({
     set({
       view: 'item',
       itemId: id,
-      previous: get().view === 'item' ? get().previous : get().view
+      previous: get().view === 'item' ? get().previous : get().view,
+      arrival: get().arrival + 1
     }),
   back: () => {
     const view = get().previous
     if (view !== 'item') remember(view)
-    set({ view, itemId: null, returnFocusTo: get().itemId })
+    set({ view, itemId: null, returnFocusTo: get().itemId, arrival: get().arrival + 1 })
   }
 }))
 

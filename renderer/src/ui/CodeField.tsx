@@ -1,5 +1,6 @@
 import { ScanLine } from 'lucide-react'
 import type { ClipboardEvent, ReactNode, Ref } from 'react'
+import { scanForCode } from '../../../shared/purchase-code'
 import { Button } from './Button'
 import code from './CodeCheck.module.css'
 
@@ -8,7 +9,11 @@ interface CodeFieldProps {
   inputRef: Ref<HTMLInputElement>
   value: string
   onChange(value: string): void
-  onPaste?(e: ClipboardEvent<HTMLInputElement>): void
+  /**
+   * A paste that replaces the whole field and holds a code: checked at once with the pasted
+   * text (the code, not the text around it). Anything else just lands in the field.
+   */
+  onPasteCode?(text: string): void
   placeholder: string
   /** Ids the input is described by: the hint first, then any warning the form shows. */
   describedBy: string
@@ -29,7 +34,7 @@ export function CodeField({
   inputRef,
   value,
   onChange,
-  onPaste,
+  onPasteCode,
   placeholder,
   describedBy,
   busy,
@@ -38,6 +43,17 @@ export function CodeField({
   hintId,
   hint
 }: CodeFieldProps): React.JSX.Element {
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>): void => {
+    if (!onPasteCode) return
+    const text = e.clipboardData.getData('text')
+    const field = e.currentTarget
+    const replacesAll =
+      field.value === '' ||
+      (field.selectionStart === 0 && field.selectionEnd === field.value.length)
+    if (!replacesAll || scanForCode(text).kind === 'none') return
+    e.preventDefault()
+    onPasteCode(text)
+  }
   return (
     <>
       <label htmlFor={id} className={code.label}>
@@ -50,7 +66,7 @@ export function CodeField({
           className={code.codeInput}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          {...(onPaste ? { onPaste } : {})}
+          onPaste={onPaste}
           placeholder={placeholder}
           spellCheck={false}
           autoComplete="off"

@@ -14,6 +14,8 @@ export interface SearchFieldProps {
   className?: string
   /** A landmark when the page has no other search. */
   landmark?: boolean
+  /** The key that jumps here, as a tooltip ("Ctrl+F") and for assistive tech ("Control+F"). */
+  shortcut?: { label: string; aria: string }
 }
 
 /**
@@ -28,7 +30,8 @@ export function SearchField({
   clearLabel = 'Clear search',
   inputRef,
   className,
-  landmark = false
+  landmark = false,
+  shortcut
 }: SearchFieldProps): React.JSX.Element {
   return (
     <div
@@ -40,6 +43,8 @@ export function SearchField({
         ref={inputRef}
         type="search"
         aria-label={label}
+        title={shortcut ? `${label} (${shortcut.label})` : undefined}
+        aria-keyshortcuts={shortcut?.aria}
         placeholder={placeholder}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ArrowLeft, RefreshCw } from 'lucide-react'
 import type { Freshness } from '../../../shared/ipc/contract'
+import { ariaShortcut, shortcutLabel, usePlatform } from '../frame/platform'
 import { Button } from './Button'
 import { ConnectionNotice, ConnectionStatusLine } from './ConnectionStatus'
 import styles from './ViewHeader.module.css'
@@ -30,6 +31,7 @@ export function ViewHeader({
 }: ViewHeaderProps): React.JSX.Element {
   // Saved data is dated; data just fetched is "synced" by the line itself.
   const dataFrom = freshness?.fetchedAt ?? null
+  const mac = usePlatform((s) => s.mac)
   return (
     <>
       <header className={styles.header}>
@@ -44,7 +46,10 @@ export function ViewHeader({
             Back
           </Button>
         )}
-        <h1 className={styles.title}>{title}</h1>
+        {/* Takes the focus when the seller arrives here (frame/arrival-focus.ts), never by Tab. */}
+        <h1 className={styles.title} tabIndex={-1}>
+          {title}
+        </h1>
         <div className={styles.status} aria-live="polite">
           <ConnectionStatusLine dataFrom={dataFrom} />
         </div>
@@ -56,6 +61,8 @@ export function ViewHeader({
               icon={<RefreshCw size={14} aria-hidden />}
               onClick={onRefresh}
               disabled={busy}
+              title={`Refresh (${shortcutLabel('R', mac)})`}
+              aria-keyshortcuts={ariaShortcut('R', mac)}
             >
               Refresh
             </Button>

@@ -1,10 +1,15 @@
 import { create } from 'zustand'
+import { useNav, type View } from '../stores/nav'
 
-/** Short confirmations ("Copied", "Saved"): announced politely, gone by themselves. */
+/**
+ * Short confirmations ("Copied", "Saved"): announced politely, gone by themselves, and gone
+ * with the view they were about when the seller moves on.
+ */
 
 interface ToastEntry {
   id: number
   message: string
+  view: View
 }
 
 interface ToastState {
@@ -23,6 +28,17 @@ export const useToasts = create<ToastState>((set) => ({
 
 export function toast(message: string): void {
   const id = nextId++
-  useToasts.setState((s) => ({ toasts: [...s.toasts, { id, message }].slice(-MAX_VISIBLE) }))
+  const view = useNav.getState().view
+  useToasts.setState((s) => ({
+    toasts: [...s.toasts, { id, message, view }].slice(-MAX_VISIBLE)
+  }))
   setTimeout(() => useToasts.getState().dismiss(id), LIFETIME_MS)
 }
+
+// A move to another view takes the last view's toasts with it.
+useNav.subscribe((nav, before) => {
+  if (nav.view === before.view) return
+  const { toasts } = useToasts.getState()
+  if (toasts.some((t) => t.view !== nav.view))
+    useToasts.setState({ toasts: toasts.filter((t) => t.view === nav.view) })
+})

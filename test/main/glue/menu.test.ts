@@ -63,6 +63,8 @@ describe('the application menu', () => {
       'help'
     ])
     expect(helpMenu(menu).map((i) => i.role ?? i.label ?? i.type)).toEqual([
+      'Keyboard Shortcuts',
+      'separator',
       'Seller Desk Website',
       'separator',
       'about'
@@ -80,7 +82,11 @@ describe('the application menu', () => {
       'help'
     ])
     // About lives in the app menu there.
-    expect(helpMenu(menu).map((i) => i.role ?? i.label)).toEqual(['Seller Desk Website'])
+    expect(helpMenu(menu).map((i) => i.role ?? i.label ?? i.type)).toEqual([
+      'Keyboard Shortcuts',
+      'separator',
+      'Seller Desk Website'
+    ])
   })
 
   it("shows the app's own shortcuts, without taking the keys from the page", () => {
@@ -110,10 +116,10 @@ describe('the application menu', () => {
   })
 })
 
-describe('clicking a shortcut item', () => {
-  const newWindow = () =>
-    new FakeBrowserWindow({ webPreferences: {} }) as FakeBrowserWindow & { destroyed: boolean }
+const newWindow = () =>
+  new FakeBrowserWindow({ webPreferences: {} }) as FakeBrowserWindow & { destroyed: boolean }
 
+describe('clicking a shortcut item', () => {
   it.each([
     ['linux', 'control'],
     ['win32', 'control'],
@@ -150,6 +156,27 @@ describe('clicking a shortcut item', () => {
 })
 
 describe('Help and About', () => {
+  it.each([
+    ['linux', 'control'],
+    ['darwin', 'meta']
+  ] as const)(
+    'on %s, Keyboard Shortcuts shows Ctrl/Cmd+/ and sends the page that key with %s',
+    (platform, modifier) => {
+      const item = byLabel(helpMenu(install(platform)), 'Keyboard Shortcuts')
+      expect(item.accelerator).toBe('CmdOrCtrl+/')
+      expect(item.registerAccelerator).toBe(false)
+      const win = newWindow()
+      click(item, win)
+      expect(win.webContents.inputEvents).toEqual([
+        { type: 'keyDown', keyCode: '/', modifiers: [modifier] },
+        { type: 'keyUp', keyCode: '/', modifiers: [modifier] }
+      ])
+      const again = newWindow()
+      click(item, again, { triggeredByAccelerator: true })
+      expect(again.webContents.inputEvents).toEqual([])
+    }
+  )
+
   it("opens the project's site in the system browser", () => {
     click(byLabel(helpMenu(install('linux')), 'Seller Desk Website'), undefined)
     expect(opened).toEqual([new URL(HOMEPAGE).href])

@@ -6,14 +6,17 @@ import { Spinner } from '../../ui/Spinner'
 import { CheckedAt, ItemCell, SupportCell, VerdictCell } from './HistoryCells'
 import styles from './History.module.css'
 
-/** One check: verdict, code (with its item when the Item column is hidden), and Re-check. */
+/**
+ * One check. Wide, one line of seven cells; narrower, the same cells in two lines (History.module.css):
+ * verdict, code and Re-check, then item, licence, support and when. Explicit roles keep
+ * the table a table for assistive tech whatever the layout does to its display.
+ */
 export function HistoryRow({
   rowKey,
   entry,
   fresh,
   busy,
   now,
-  itemUnderCode,
   compactTime,
   onRecheck,
   onOpenItem
@@ -23,7 +26,6 @@ export function HistoryRow({
   fresh: boolean
   busy: boolean
   now: Date
-  itemUnderCode: boolean
   compactTime: boolean
   onRecheck(code: string): void
   onOpenItem(id: number): void
@@ -31,39 +33,36 @@ export function HistoryRow({
   const verdict = entryVerdict(entry, now)
   return (
     <tr
+      role="row"
       data-key={rowKey}
       data-fresh={fresh || undefined}
       data-flag={entry.flag ?? undefined}
       data-verdict={verdict.state}
     >
-      <td>
+      <td role="cell" className={styles.verdictCol}>
         <VerdictCell verdict={verdict} flag={entry.flag} />
       </td>
-      <td>
-        <span className={styles.codeCell}>
-          <span className={`${styles.code} mono`} title={entry.code}>
-            {shortCode(entry.code)}
-          </span>
-          {itemUnderCode && (
-            <span className={styles.itemUnderCode}>
-              <ItemCell entry={entry} onOpenItem={onOpenItem} />
-            </span>
-          )}
+      <td role="cell" className={styles.codeCol}>
+        {/* The whole code where it fits; else its ends, the whole code still read out. */}
+        <span className={`${styles.codeFull} mono`}>{entry.code}</span>
+        <span className={`${styles.codeShort} mono`} title={entry.code}>
+          <span aria-hidden>{shortCode(entry.code)}</span>
+          <span className="visually-hidden">{entry.code}</span>
         </span>
       </td>
-      <td className={styles.itemCol}>
+      <td role="cell" className={styles.itemCol}>
         <ItemCell entry={entry} onOpenItem={onOpenItem} />
       </td>
-      <td className={styles.licenceCol}>
+      <td role="cell" className={styles.licenceCol}>
         {entry.license ?? <span className={styles.muted}>—</span>}
       </td>
-      <td className={styles.supportCol}>
+      <td role="cell" className={styles.supportCol}>
         <SupportCell entry={entry} verdict={verdict} />
       </td>
-      <td className={`${styles.time} tabular`}>
+      <td role="cell" className={`${styles.time} tabular`}>
         <CheckedAt iso={entry.checkedAt} now={now} compact={compactTime} />
       </td>
-      <td className={styles.actionCol}>
+      <td role="cell" className={styles.actionCol}>
         <button
           type="button"
           className={styles.recheck}

@@ -6,29 +6,32 @@ import { HistoryRow } from './HistoryRow'
 import { rowKeys, useRowAnchor } from './use-row-anchor'
 import styles from './History.module.css'
 
-/** Where History.module.css hides the Item column; the item then goes under its code. */
-const NO_ITEM_COLUMN = '(max-width: 1100px)'
-
 /** Where History.module.css narrows the Checked column to a short date. */
 const NARROW = '(max-width: 960px)'
 
 function Head(): React.JSX.Element {
   return (
-    <thead>
-      <tr>
-        <th scope="col">Verdict</th>
-        <th scope="col">Code</th>
-        <th scope="col" className={styles.itemCol}>
+    <thead role="rowgroup">
+      <tr role="row">
+        <th role="columnheader" scope="col">
+          Verdict
+        </th>
+        <th role="columnheader" scope="col">
+          Code
+        </th>
+        <th role="columnheader" scope="col">
           Item
         </th>
-        <th scope="col" className={styles.licenceCol}>
+        <th role="columnheader" scope="col">
           Licence
         </th>
-        <th scope="col" className={styles.supportCol}>
+        <th role="columnheader" scope="col">
           Support until
         </th>
-        <th scope="col">Checked</th>
-        <th scope="col" className={styles.actionCol}>
+        <th role="columnheader" scope="col">
+          Checked
+        </th>
+        <th role="columnheader" scope="col" className={styles.actionCol}>
           <span className="visually-hidden">Actions</span>
         </th>
       </tr>
@@ -55,19 +58,17 @@ export function HistoryTable({
   const tableRef = useRef<HTMLTableElement>(null)
   const anchor = useRowAnchor(tableRef, entries)
   const keys = rowKeys(entries)
-  // With no room for the Item column, the item goes under its code (rendered once, not
-  // hidden twice, so it is one link for the keyboard and assistive tech).
-  const itemUnderCode = useMediaQuery(NO_ITEM_COLUMN)
   const compactTime = useMediaQuery(NARROW)
   return (
     <table
       ref={tableRef}
+      role="table"
       className={styles.table}
       aria-label="Lookup history"
       onPointerOver={anchor.onPointerOver}
     >
       <Head />
-      <tbody>
+      <tbody role="rowgroup">
         {entries.map((e, i) => (
           <HistoryRow
             key={keys[i]}
@@ -80,7 +81,6 @@ export function HistoryTable({
             }
             busy={rechecking.includes(e.code)}
             now={now}
-            itemUnderCode={itemUnderCode}
             compactTime={compactTime}
             onRecheck={onRecheck}
             onOpenItem={onOpenItem}
@@ -99,10 +99,10 @@ export function HistorySkeleton(): React.JSX.Element {
         <tbody>
           {Array.from({ length: 8 }, (_, i) => (
             <tr key={i}>
-              <td>
+              <td className={styles.verdictCol}>
                 <Skeleton width={80} height={14} />
               </td>
-              <td>
+              <td className={styles.codeCol}>
                 <Skeleton width={110} height={14} />
               </td>
               <td className={styles.itemCol}>
@@ -114,7 +114,7 @@ export function HistorySkeleton(): React.JSX.Element {
               <td className={styles.supportCol}>
                 <Skeleton width={80} height={14} />
               </td>
-              <td>
+              <td className={styles.time}>
                 <Skeleton width={90} height={14} />
               </td>
               <td className={styles.actionCol}>

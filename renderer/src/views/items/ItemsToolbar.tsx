@@ -3,6 +3,7 @@ import { LayoutGrid, List } from 'lucide-react'
 import type { ItemKind } from '../../../../shared/model'
 import type { Layout } from '../../stores/items'
 import type { ItemFilters, ItemSort, KindFilter } from '../../../../shared/item-query'
+import { ariaShortcut, shortcutLabel, usePlatform } from '../../frame/platform'
 import { SearchField } from '../../ui/SearchField'
 import { KindIcon } from './KindBadge'
 import styles from './ItemsToolbar.module.css'
@@ -40,6 +41,7 @@ export function ItemsToolbar({
   onLayout
 }: ItemsToolbarProps): React.JSX.Element {
   const searchRef = useRef<HTMLInputElement>(null)
+  const mac = usePlatform((s) => s.mac)
 
   // Ctrl/Cmd+F jumps to the search box, as in any desktop list.
   useEffect(() => {
@@ -73,6 +75,7 @@ export function ItemsToolbar({
         label="Search items"
         placeholder="Search items"
         clearLabel="Clear"
+        shortcut={{ label: shortcutLabel('F', mac), aria: ariaShortcut('F', mac) }}
         value={filters.query}
         onChange={(query) => onFilters({ query })}
       />

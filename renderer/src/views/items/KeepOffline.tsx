@@ -89,7 +89,6 @@ export function KeepOffline({
         </p>
         <Button
           size="sm"
-          variant="ghost"
           icon={<Trash2 size={14} aria-hidden />}
           busy={state.kind === 'releasing'}
           onClick={() => void release(state.bytes)}

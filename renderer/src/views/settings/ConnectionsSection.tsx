@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { Plus, Sparkles } from 'lucide-react'
 import { useConnections } from '../../stores/connections'
 import { Button } from '../../ui/Button'
@@ -14,7 +14,20 @@ export function ConnectionsSection(): React.JSX.Element | null {
   const startDemo = useConnections((s) => s.startDemo)
   const [adding, setAdding] = useState(false)
   const [demoBusy, setDemoBusy] = useState(false)
+  const addButton = useRef<HTMLButtonElement>(null)
   if (!state) return null
+
+  // Cancel, Escape or a saved connection: the form goes and the focus returns to its button.
+  const closeForm = (): void => {
+    setAdding(false)
+    requestAnimationFrame(() => addButton.current?.focus())
+  }
+  const onFormKey = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape') return
+    e.preventDefault()
+    e.stopPropagation()
+    closeForm()
+  }
   const hasDemo = state.connections.some((c) => c.isDemo)
 
   const explore = async (): Promise<void> => {
@@ -45,7 +58,12 @@ export function ConnectionsSection(): React.JSX.Element | null {
                 Add the demo
               </Button>
             )}
-            <Button size="sm" icon={<Plus size={14} aria-hidden />} onClick={() => setAdding(true)}>
+            <Button
+              ref={addButton}
+              size="sm"
+              icon={<Plus size={14} aria-hidden />}
+              onClick={() => setAdding(true)}
+            >
               Add connection
             </Button>
           </div>
@@ -71,15 +89,15 @@ export function ConnectionsSection(): React.JSX.Element | null {
       </ul>
 
       {adding && (
-        <div className={rows.addCard}>
+        <div className={rows.addCard} onKeyDown={onFormKey}>
           <h3 className={rows.cardTitle}>Add a connection</h3>
           <ConnectForm
             autoFocus
             onConnected={(c) => {
-              setAdding(false)
+              closeForm()
               toast(`Connected to ${c.label}`)
             }}
-            onCancel={() => setAdding(false)}
+            onCancel={closeForm}
           />
         </div>
       )}

@@ -77,6 +77,13 @@ export function EditConnectionForm({ connection: c, onDone }: Props): React.JSX.
     <form
       className={rows.editForm}
       onSubmit={onSubmit}
+      // Escape cancels, as Cancel does; the row gives the focus back to Edit.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || busy) return
+        e.preventDefault()
+        e.stopPropagation()
+        onDone(null)
+      }}
       aria-label={`Edit ${c.label}`}
       aria-busy={busy}
     >

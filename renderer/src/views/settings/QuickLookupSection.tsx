@@ -8,14 +8,14 @@ import {
 } from '../../../../shared/accelerator'
 import type { QuickSettings } from '../../../../shared/ipc/contract'
 import { getBridge } from '../../bridge'
-import { isMacPlatform } from '../../frame/shortcuts'
+import { usePlatform } from '../../frame/platform'
 import { Button } from '../../ui/Button'
 import { toast } from '../../ui/toast'
 import styles from './Settings.module.css'
 import card from '../../ui/Card.module.css'
 import quick from './QuickLookup.module.css'
 
-const platformName = (): string => (isMacPlatform() ? 'darwin' : 'other')
+const platformName = (): string => (usePlatform.getState().mac ? 'darwin' : 'other')
 
 /**
  * The global shortcut (record a combination, or turn it off) and the tray setting. Both

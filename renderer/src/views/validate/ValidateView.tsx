@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ClipboardEvent, type FormEvent } from 'react'
+import { useEffect, useRef, type FormEvent } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TriangleAlert } from 'lucide-react'
 import { scanForCode } from '../../../../shared/purchase-code'
@@ -101,19 +101,6 @@ export function ValidateView(): React.JSX.Element {
     void check(s.input)
   }
 
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>): void => {
-    const text = e.clipboardData.getData('text')
-    const field = e.currentTarget
-    const replacesAll =
-      field.value === '' ||
-      (field.selectionStart === 0 && field.selectionEnd === field.value.length)
-    // A paste holding a code is checked at once (the code, not the text around it);
-    // anything else just lands in the field.
-    if (!replacesAll || scanForCode(text).kind === 'none') return
-    e.preventDefault()
-    void check(text)
-  }
-
   const checkAllInBulk = (text: string): void => {
     const bulk = useBulk.getState()
     bulk.setText(text)
@@ -145,7 +132,7 @@ export function ValidateView(): React.JSX.Element {
             inputRef={inputRef}
             value={s.input}
             onChange={setInput}
-            onPaste={onPaste}
+            onPasteCode={(text) => void check(text)}
             placeholder="e.g. 3f1c2a9e-7b4d-4c1e-9a2f-5d6e7f8a9b0c"
             describedBy={warnShape ? 'code-hint code-warning' : 'code-hint'}
             busy={showChecking}

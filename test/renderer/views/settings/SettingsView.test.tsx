@@ -148,6 +148,20 @@ describe('Settings: connections', () => {
     expect(bridge.calls.updateConnection).toEqual([{ id: 'c1', label: 'Main shop' }])
   })
 
+  it('closes the Edit form on Escape, sending nothing, with the focus back on Edit', async () => {
+    const bridge = await setup()
+    const edit = screen.getByRole('button', { name: 'Edit market.test' })
+    await userEvent.click(edit)
+    const form = screen.getByRole('form', { name: 'Edit market.test' })
+    await userEvent.type(within(form).getByLabelText('Label'), ' changed')
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('form', { name: 'Edit market.test' })).not.toBeInTheDocument()
+    expect(bridge.updateConnection).not.toHaveBeenCalled()
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit market.test' })).toHaveFocus()
+    )
+  })
+
   it('replaces the key (trimmed) and shows a refusal in place', async () => {
     const bridge = await setup({ updateConnection: async () => err('unauthorized', 'Refused.') })
     await userEvent.click(screen.getByRole('button', { name: 'Edit market.test' }))
@@ -221,6 +235,21 @@ describe('Settings: connections', () => {
     ])
     expect(await screen.findByText('Connected to other.test')).toBeInTheDocument()
     expect(screen.queryByLabelText('Marketplace URL')).not.toBeInTheDocument()
+  })
+
+  it('closes the Add form on Escape or Cancel, with the focus back on Add connection', async () => {
+    const bridge = await setup()
+    for (const leave of ['{Escape}', 'cancel'] as const) {
+      await userEvent.click(screen.getByRole('button', { name: 'Add connection' }))
+      await userEvent.type(screen.getByLabelText('Marketplace URL'), 'https://other.test')
+      if (leave === 'cancel') await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+      else await userEvent.keyboard(leave)
+      expect(screen.queryByLabelText('Marketplace URL')).not.toBeInTheDocument()
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Add connection' })).toHaveFocus()
+      )
+    }
+    expect(bridge.addConnection).not.toHaveBeenCalled()
   })
 
   it('offers the demo only when there is none', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Locator } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { LOOKS, startOnDemo } from './harness'
 import { verdictCard as card } from './validate-helpers'
 
@@ -159,7 +159,15 @@ describe('Design review fixes', () => {
 // The design review's pictures: every screen this issue touched, in the four looks (both
 // themes, 1280x800 and 760x700), saved as test-results/screenshots/design-<screen>-<look>.png
 // for a person to look at. The checks that hold them to the design are the tests above and
-// narrow.test.ts; this one fails only when a screen cannot be reached by keyboard.
+// narrow.test.ts; this one fails when a screen cannot be reached by keyboard or when the
+// window itself scrolls past the app's frame.
+/** How far the window itself scrolls past the app's frame; every view scrolls inside it. */
+const windowOverflow = (page: Page): Promise<{ x: number; y: number }> =>
+  page.evaluate(() => ({
+    x: document.documentElement.scrollWidth - innerWidth,
+    y: document.documentElement.scrollHeight - innerHeight
+  }))
+
 describe('Design review pictures', () => {
   it('saves every screen in both themes at 1280 and 760', async () => {
     for (const [colorScheme, viewport] of LOOKS) {
@@ -167,10 +175,13 @@ describe('Design review pictures', () => {
       const { page } = h
       const look = `${colorScheme}-${viewport.width}`
       await page.getByTestId('balance').waitFor()
+      await page.getByRole('group', { name: 'Range' }).waitFor()
       await h.screenshot(`design-account-${look}`)
+      expect(await windowOverflow(page), `account, ${look}`).toEqual({ x: 0, y: 0 })
       await page.keyboard.press('Control+2')
       await page.getByRole('list', { name: 'Items' }).getByRole('listitem').first().waitFor()
       await h.screenshot(`design-items-${look}`)
+      expect(await windowOverflow(page), `items, ${look}`).toEqual({ x: 0, y: 0 })
       await page.keyboard.press('Control+K')
       const field = page.getByLabel('Purchase code', { exact: true })
       const codes = market.sampleCodes
@@ -180,12 +191,15 @@ describe('Design review pictures', () => {
         await card(page).getByText(code).waitFor()
       }
       await h.screenshot(`design-validate-${look}`)
+      expect(await windowOverflow(page), `validate, ${look}`).toEqual({ x: 0, y: 0 })
       await page.keyboard.press('Control+4')
       await page.getByRole('table', { name: 'Lookup history' }).locator('tbody tr').nth(3).waitFor()
       await h.screenshot(`design-history-${look}`)
+      expect(await windowOverflow(page), `history, ${look}`).toEqual({ x: 0, y: 0 })
       await page.keyboard.press('Control+5')
       await page.getByTestId('cache-size').waitFor()
       await h.screenshot(`design-settings-${look}`)
+      expect(await windowOverflow(page), `settings, ${look}`).toEqual({ x: 0, y: 0 })
       await page.keyboard.press('Control+/')
       await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
       await h.screenshot(`design-shortcuts-${look}`)

@@ -13,6 +13,12 @@ export interface TimeSlices {
   turn(): Promise<void>
 }
 
+/**
+ * The longest stretch a catalogue refresh (scan, parse, key scrub, index) works between
+ * turns of the event loop: a keystroke's answer waits at most this long for it.
+ */
+export const REFRESH_SLICE_MS = 8
+
 /** How long after the seller's last request background work waits. */
 export const FOREGROUND_QUIET_MS = 200
 /** Background work always moves on after this long, even if requests never stop. */

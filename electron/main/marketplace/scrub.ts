@@ -59,6 +59,8 @@ export function scrubKey(whole: string, apiKey: string, minPiece = MIN_KEY_FRAGM
   return out + whole.slice(at)
 }
 
+let rings = { all: new Int32Array(0), out: new Int32Array(0) }
+
 /**
  * Where pieces of the key stand in `text`, as [start, end) pairs in order, overlapping or
  * touching ones made one. Two readings run side by side: one of every character (a key
@@ -70,16 +72,20 @@ function keySpans(text: string, pieces: KeyPieces, min: number): number[] {
   const spans: number[] = []
   const ring = pieces.longest + 1
   // Two readings, each: its state, its match's length, how many characters it has read,
-  // and where each of the last `ring` characters started in the text.
-  const startsAll = new Int32Array(ring)
-  const startsOut = new Int32Array(ring)
+  // and where each of the last `ring` characters started in the text. The rings are
+  // shared by every call (a slot is always written before it is read): two new arrays
+  // for each of a catalogue's half a million strings were garbage main had to collect.
+  if (rings.all.length < ring) rings = { all: new Int32Array(ring), out: new Int32Array(ring) }
+  const startsAll = rings.all
+  const startsOut = rings.out
   let sAll = 0
   let lAll = 0
   let nAll = 0
   let sOut = 0
   let lOut = 0
   let nOut = 0
-  const tags = tagFinder(text)
+  // Made at the first `<`: most strings have none, and each finder is an object to collect.
+  let tags: ReturnType<typeof tagFinder> | null = null
   let tagEnd = -1
   for (let i = 0; i < text.length;) {
     const start = i
@@ -93,7 +99,7 @@ function keySpans(text: string, pieces: KeyPieces, min: number): number[] {
       }
     }
     if (code >= 65 && code <= 90) code += 32
-    else if (code === LESS_THAN && start > tagEnd) tagEnd = tags.endOf(start)
+    else if (code === LESS_THAN && start > tagEnd) tagEnd = (tags ??= tagFinder(text)).endOf(start)
     else if (code > 0x7f && isInvisible(code)) continue
     const col = column[code]!
     const outside = start > tagEnd

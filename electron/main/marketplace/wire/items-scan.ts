@@ -51,7 +51,7 @@ const isSpace = (c: number | undefined): boolean =>
   c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 
 /** Items scanned between two steps (a millisecond or two of work). */
-const ITEMS_PER_STEP = 512
+const ITEMS_PER_STEP = 128
 
 /** Throws TooManyItems for a list longer than MAX_LISTED_ITEMS. */
 export function scanItemsAnswer(bytes: Uint8Array): ScannedItems | null {

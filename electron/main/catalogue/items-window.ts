@@ -13,7 +13,7 @@ import {
 } from './item-search'
 import { FIRST_WINDOW, summaryOf } from '../../../shared/item-summary'
 import { runStepsSliced } from '../util/steps'
-import { REFRESH_SLICE_MS, timeSlices } from '../util/time-slices'
+import { refreshSlices } from '../util/time-slices'
 
 // One index per list (the cache answers the same array while its file is unchanged), and
 // the last query's matches per index: scrolling asks for windows of the same matches.
@@ -82,7 +82,7 @@ export async function searchReady(items: readonly Item[]): Promise<void> {
   // A new list's index is built in time slices here, not in one go by the first answer
   // that needs it (40-400 ms at 10,000-100,000 items on a busy machine).
   if (!indexes.has(items)) {
-    const built = await runStepsSliced(buildIndexSteps(items), timeSlices(REFRESH_SLICE_MS))
+    const built = await runStepsSliced(buildIndexSteps(items), refreshSlices())
     // An answer meanwhile built one in one go: that one stays.
     if (!indexes.has(items)) {
       indexes.set(items, built)

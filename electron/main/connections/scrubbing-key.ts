@@ -1,6 +1,6 @@
 import { AppFailure, isKindedError } from '../ipc/failure'
 import { scrubKey, scrubKeyDeepSliced } from '../marketplace/scrub'
-import { REFRESH_SLICE_MS, timeSlices } from '../util/time-slices'
+import { refreshSlices } from '../util/time-slices'
 
 /**
  * Runs a call made with an API key and makes sure nothing leaving it mentions the key (or
@@ -22,5 +22,5 @@ export async function scrubbingKey<T>(apiKey: string, run: () => Promise<T>): Pr
     throw e
   }
   // In time slices: a whole catalogue's strings are a second of work at 100,000 items.
-  return scrubKeyDeepSliced(result, apiKey, timeSlices(REFRESH_SLICE_MS))
+  return scrubKeyDeepSliced(result, apiKey, refreshSlices())
 }

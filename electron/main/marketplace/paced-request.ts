@@ -4,7 +4,7 @@ import type { Operation } from './wire/envelopes'
 import type { Pacer, PacerPriority } from './pacer'
 import { withRetry, type RetryPolicy } from './retry'
 import { scanItemsAnswerSliced, type ScannedItems } from './wire/items-scan'
-import { REFRESH_SLICE_MS, timeSlices } from '../util/time-slices'
+import { refreshSlices } from '../util/time-slices'
 
 export interface CallOptions {
   signal?: AbortSignal
@@ -109,7 +109,7 @@ async function scanInSlices(
   body: Uint8Array
 ): Promise<{ result: ScannedItems | null } | { threw: unknown }> {
   try {
-    return { result: await scanItemsAnswerSliced(body, timeSlices(REFRESH_SLICE_MS)) }
+    return { result: await scanItemsAnswerSliced(body, refreshSlices()) }
   } catch (e) {
     return { threw: e }
   }

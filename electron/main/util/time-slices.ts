@@ -13,12 +13,6 @@ export interface TimeSlices {
   turn(): Promise<void>
 }
 
-/**
- * The longest stretch a catalogue refresh (scan, parse, key scrub, index) works between
- * turns of the event loop: a keystroke's answer waits at most this long for it.
- */
-export const REFRESH_SLICE_MS = 8
-
 /** How long after the seller's last request background work waits. */
 export const FOREGROUND_QUIET_MS = 200
 /** Background work always moves on after this long, even if requests never stop. */
@@ -71,4 +65,13 @@ export function timeSlices(
       since = performance.now()
     }
   }
+}
+
+/**
+ * The slices of a catalogue refresh (scan, parse, key scrub, index): at most 8 ms of work
+ * between turns of the event loop, and background work, so it holds back while the seller
+ * types or checks a code (a keystroke's answer then waits for no slice of it at all).
+ */
+export function refreshSlices(): TimeSlices {
+  return timeSlices(8, { background: true })
 }

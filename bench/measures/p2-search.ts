@@ -11,7 +11,7 @@ const TIMEOUT_MS = 10_000
  * Letters that narrow the list without emptying it, judged on the fields a seller
  * searches (name, tags, category): a keystroke that changes nothing has nothing to time.
  */
-function narrowingLetters(items: readonly DemoItem[]): string[] {
+export function narrowingLetters(items: readonly DemoItem[]): string[] {
   const text = items.map((i) =>
     [i.name, i.category, i.sub_category ?? '', ...i.tags].join(' ').toLowerCase()
   )

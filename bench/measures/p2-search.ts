@@ -4,6 +4,7 @@ import { ITEMS_CHANGED, ITEMS_PROBE } from '../lib/page-scripts'
 import { timing } from '../lib/stats'
 import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
+import type { BenchContext } from '../lib/context'
 
 const TIMEOUT_MS = 10_000
 
@@ -11,7 +12,7 @@ const TIMEOUT_MS = 10_000
  * Letters that narrow the list without emptying it, judged on the fields a seller
  * searches (name, tags, category): a keystroke that changes nothing has nothing to time.
  */
-export function narrowingLetters(items: readonly DemoItem[]): string[] {
+function narrowingLetters(items: readonly DemoItem[]): string[] {
   const text = items.map((i) =>
     [i.name, i.category, i.sub_category ?? '', ...i.tags].join(' ').toLowerCase()
   )
@@ -21,13 +22,19 @@ export function narrowingLetters(items: readonly DemoItem[]): string[] {
   })
 }
 
+/** The demo catalogue's narrowing letters; throws when none narrows it. */
+export async function searchLetters(ctx: BenchContext): Promise<string[]> {
+  const demo = await ctx.demo()
+  const letters = narrowingLetters(demo.data.items)
+  if (letters.length === 0) throw new Error('no letter narrows the demo catalogue')
+  return letters
+}
+
 export const p2Search: Measure = {
   id: 'p2',
   title: 'Search: keystroke -> results painted',
   async run(ctx) {
-    const demo = await ctx.demo()
-    const letters = narrowingLetters(demo.data.items)
-    if (letters.length === 0) throw new Error('no letter narrows the demo catalogue')
+    const letters = await searchLetters(ctx)
     const app = await openAppOnItems(ctx)
     try {
       const { page } = app

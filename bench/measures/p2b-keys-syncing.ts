@@ -7,7 +7,7 @@ import { FIRST_CARD_INIT, FIRST_CARD_RESULT, ITEMS_CHANGED, ITEMS_PROBE } from '
 import { percentile, timing } from '../lib/stats'
 import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
-import { narrowingLetters } from './p2-search'
+import { searchLetters } from './p2-search'
 
 const TIMEOUT_MS = 10_000
 /** The Items header while the refresh that opening the view starts is under way. */
@@ -64,9 +64,7 @@ export const p2bKeysSyncing: Measure = {
   id: 'p2b',
   title: 'Search while the launch refresh runs: keystroke -> results painted',
   async run(ctx) {
-    const demo = await ctx.demo()
-    const letters = narrowingLetters(demo.data.items)
-    if (letters.length === 0) throw new Error('no letter narrows the demo catalogue')
+    const letters = await searchLetters(ctx)
     // One unmeasured launch: the seller opens Items in it (clicked if the app opened elsewhere).
     const profile = await ctx.warmProfile()
     const first = await spawnHostChild(ctx, profile)

@@ -7,13 +7,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { dispatch } from '../../electron/main/ipc/dispatch'
-import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import { contract } from '../../shared/ipc/contract'
 import { FIRST_WINDOW } from '../../shared/item-summary'
-import { createBenchApp } from '../lib/host'
+import { createBenchAppKeyOnStdin } from '../lib/host'
 
 const quiet = { warn: () => {}, error: () => {} }
 /** After the answer, the background work (cache write, prefetch pass) is watched this long. */
@@ -67,12 +65,7 @@ function watchTurns(): { stop(): { cpuHeldMaxMs: number; late: Array<[number, nu
 async function main(): Promise<void> {
   const [dataDir, connectionId] = process.argv.slice(2)
   if (!dataDir || !connectionId) throw new Error('usage: p7-loop-child <dataDir> <connectionId>')
-  const lines = createInterface({ input: process.stdin })
-  const key = await new Promise<string>((resolve) => lines.once('line', resolve))
-  lines.close()
-  const secretStore = createMemorySecretStore()
-  await secretStore.set(connectionId, key.trim())
-  const app = await createBenchApp(dataDir, secretStore)
+  const app = await createBenchAppKeyOnStdin(dataDir, connectionId)
   try {
     // The page's first window from the cache first, as a launch answers it: that read is P1's.
     const first = await dispatch(app.handlers, 'queryItems', FIRST_WINDOW, quiet)

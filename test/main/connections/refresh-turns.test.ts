@@ -5,9 +5,11 @@ import { normaliseBaseUrl } from '../../../electron/main/marketplace/base-url'
 import { createPacer } from '../../../electron/main/marketplace/pacer'
 import { KEY_MASK } from '../../../electron/main/marketplace/scrub'
 import type { StoredConnection } from '../../../electron/main/settings/schema'
-import { SITE, specItem } from '../marketplace/wire/fixtures'
+import { foregroundRequest } from '../../../electron/main/util/time-slices'
+import { SITE, specItem, specPurchase } from '../marketplace/wire/fixtures'
 
 const KEY = 'k3y-9f8e7d6c5b4a39281706f5e4d3c2b1a0'
+const CONNECTION: StoredConnection = { id: 'c1', baseUrl: SITE, label: 'Shop', isDemo: false }
 const ITEMS = 10_000
 
 /** A 10,000-item answer: one item echoes the key in its name, one has a price that is not a number. */
@@ -23,11 +25,14 @@ function answerBytes(): Uint8Array {
 }
 
 /**
- * The answer arrives in one chunk; `lastByte` is called as the stream ends, once the client
- * has every byte and only its own work on them (scan, parse, key scrub) is left.
+ * The list's answer arrives in one chunk; `lastByte` is called as its stream ends, once the
+ * client has every byte and only its own work on them (scan, parse, key scrub) is left. A
+ * purchase check is answered at once.
  */
 function fetchServing(bytes: Uint8Array, lastByte: () => void) {
-  return async (): Promise<Response> => {
+  return async (input: string | URL): Promise<Response> => {
+    if (String(input).includes('/purchases/validation'))
+      return Response.json({ status: 'success', data: { purchase: specPurchase() } })
     let sent = false
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -59,8 +64,7 @@ describe('a large catalogue refresh lets the event loop turn', () => {
       createClient: (o) => createMarketplaceClient({ ...o, fetch, pacer: createPacer() }),
       normaliseBaseUrl
     })
-    const connection: StoredConnection = { id: 'c1', baseUrl: SITE, label: 'Shop', isDemo: false }
-    const list = await clients.clientFor(connection, KEY).listItemsReport()
+    const list = await clients.clientFor(CONNECTION, KEY).listItemsReport()
     read = true
     ticksWhenRead = ticks
 
@@ -75,5 +79,28 @@ describe('a large catalogue refresh lets the event loop turn', () => {
     expect(list.skipped[0]!.field).toBe('items[9].price.regular')
     expect(list.items[7]!.name).toBe(`Kit ${KEY_MASK}`)
     expect(JSON.stringify(list)).not.toContain(KEY.slice(4, 20))
+  })
+
+  it('a purchase check asked as the last byte arrives is answered before the list is read', async () => {
+    const order: string[] = []
+    const clients = createClientCache({
+      createClient: (o) => createMarketplaceClient({ ...o, fetch, pacer: createPacer() }),
+      normaliseBaseUrl
+    })
+    const client = (): ReturnType<typeof clients.clientFor> => clients.clientFor(CONNECTION, KEY)
+    const fetch = fetchServing(answerBytes(), () => {
+      // As dispatch marks a seller's request: the refresh's slices then hold back for it.
+      foregroundRequest()
+      void client()
+        .validatePurchase('3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8')
+        .then((answer) => order.push(answer.valid ? 'check answered' : 'check refused'))
+    })
+    const list = await client().listItemsReport()
+    order.push('list read')
+
+    // Before: the list was read in the turn its last byte came, and the check, asked then,
+    // waited for all of it.
+    expect(order).toEqual(['check answered', 'list read'])
+    expect(list.items).toHaveLength(ITEMS - 1)
   })
 })

@@ -71,6 +71,10 @@ async function main(): Promise<void> {
     // kept beside the list, so the list itself is not read yet, as at a seller's launch.
     const first = await dispatch(app.handlers, 'openingWindow', undefined, quiet)
     if (!first.ok) throw new Error(first.error.message)
+    // The page's first cards then ask for their thumbnails, which opens the media cache (its
+    // index read and checked) before the refresh starts after the first frame.
+    const media = await dispatch(app.handlers, 'getCacheInfo', undefined, quiet)
+    if (!media.ok) throw new Error(media.error.message)
     await sleep(200)
     const delay = monitorEventLoopDelay({ resolution: 5 })
     delay.enable()

@@ -1,4 +1,6 @@
+import { createInterface } from 'node:readline'
 import { createApp, type SellerDeskApp } from '../../electron/main/app'
+import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import type { SecretStore } from '../../electron/main/secrets/types'
 import { readAppInfo } from '../../electron/host/app-info'
 import { defaultRendererDir } from '../../electron/host/paths'
@@ -39,6 +41,22 @@ export function createBenchApp(dataDir: string, secretStore: SecretStore): Promi
     secretStore,
     log: quiet
   })
+}
+
+/**
+ * The bench app of a child process: the key arrives on stdin (one line) in place of the
+ * keychain, for the connection the warm profile holds.
+ */
+export async function createBenchAppKeyOnStdin(
+  dataDir: string,
+  connectionId: string
+): Promise<SellerDeskApp> {
+  const lines = createInterface({ input: process.stdin })
+  const key = await new Promise<string>((resolve) => lines.once('line', resolve))
+  lines.close()
+  const secretStore = createMemorySecretStore()
+  await secretStore.set(connectionId, key.trim())
+  return createBenchApp(dataDir, secretStore)
 }
 
 export async function startBenchHost(

@@ -11,11 +11,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { FileCatalogueCache } from '../../electron/main/cache/catalogue-cache'
 import { dispatch } from '../../electron/main/ipc/dispatch'
-import { createBenchApp } from '../lib/host'
-import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
+import { createBenchAppKeyOnStdin } from '../lib/host'
 import { contract } from '../../shared/ipc/contract'
 import { FIRST_WINDOW } from '../../shared/item-summary'
 
@@ -49,12 +47,7 @@ async function handler(
   connectionId: string,
   method: 'listItems' | 'queryItems'
 ): Promise<{ ms: number; items: number }> {
-  const lines = createInterface({ input: process.stdin })
-  const key = await new Promise<string>((resolve) => lines.once('line', resolve))
-  lines.close()
-  const secretStore = createMemorySecretStore()
-  await secretStore.set(connectionId, key.trim())
-  const app = await createBenchApp(dataDir, secretStore)
+  const app = await createBenchAppKeyOnStdin(dataDir, connectionId)
   try {
     const t0 = performance.now()
     const r = await dispatch(

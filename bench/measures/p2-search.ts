@@ -4,6 +4,7 @@ import { ITEMS_CHANGED, ITEMS_PROBE } from '../lib/page-scripts'
 import { timing } from '../lib/stats'
 import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
+import type { BenchContext } from '../lib/context'
 
 const TIMEOUT_MS = 10_000
 
@@ -21,13 +22,19 @@ function narrowingLetters(items: readonly DemoItem[]): string[] {
   })
 }
 
+/** The demo catalogue's narrowing letters; throws when none narrows it. */
+export async function searchLetters(ctx: BenchContext): Promise<string[]> {
+  const demo = await ctx.demo()
+  const letters = narrowingLetters(demo.data.items)
+  if (letters.length === 0) throw new Error('no letter narrows the demo catalogue')
+  return letters
+}
+
 export const p2Search: Measure = {
   id: 'p2',
   title: 'Search: keystroke -> results painted',
   async run(ctx) {
-    const demo = await ctx.demo()
-    const letters = narrowingLetters(demo.data.items)
-    if (letters.length === 0) throw new Error('no letter narrows the demo catalogue')
+    const letters = await searchLetters(ctx)
     const app = await openAppOnItems(ctx)
     try {
       const { page } = app

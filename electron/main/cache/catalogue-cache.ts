@@ -95,6 +95,10 @@ export class FileCatalogueCache implements CatalogueCache {
     return this.items.read(this.file(connectionId, ITEMS_FILE))
   }
 
+  async hasItems(connectionId: string): Promise<boolean> {
+    return (await fileStamp(this.file(connectionId, ITEMS_FILE))) !== null
+  }
+
   async readOpening(connectionId: string): Promise<OpeningWindow | null> {
     const kept = await this.opening.read(this.file(connectionId, OPENING_FILE))
     if (!kept) return null

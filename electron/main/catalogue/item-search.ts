@@ -1,5 +1,6 @@
 import type { Item, ItemKind } from '../../../shared/model'
 import type { ItemFilters, ItemSort } from '../../../shared/item-query'
+import { runSteps, type Steps } from '../util/steps'
 
 /**
  * The catalogue's search engine: search, filters and sort over an index built once per
@@ -32,15 +33,25 @@ const collate = (a: string, b: string): number =>
   (collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })).compare(a, b)
 
 export function buildIndex(items: readonly Item[]): ItemIndex {
+  return runSteps(buildIndexSteps(items))
+}
+
+/** Items indexed between two steps (about a millisecond of work). */
+const INDEX_PER_STEP = 2048
+
+/** buildIndex as steps (util/steps.ts): a refresh builds a new list's index in time slices. */
+export function* buildIndexSteps(items: readonly Item[]): Steps<ItemIndex> {
   const categories = new Set<string>()
   const kinds = new Set<ItemKind>()
   const published = new Float64Array(items.length)
-  items.forEach((item, n) => {
+  for (let n = 0; n < items.length; n++) {
+    if (n % INDEX_PER_STEP === INDEX_PER_STEP - 1) yield
+    const item = items[n]!
     categories.add(item.category)
     kinds.add(item.kind)
     const at = item.published_at ? Date.parse(item.published_at) : Number.NaN
     published[n] = Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at
-  })
+  }
   return {
     items,
     haystacks: null,

@@ -28,6 +28,8 @@ export interface CatalogueCache {
   readAccount(connectionId: string): Promise<CachedEntry<Account> | null>
   writeAccount(connectionId: string, entry: CachedEntry<Account>): Promise<void>
   readItems(connectionId: string): Promise<CachedEntry<ItemsPayload> | null>
+  /** Whether an item list is stored, without reading it (it may still prove unreadable). */
+  hasItems?(connectionId: string): Promise<boolean>
   writeItems(connectionId: string, entry: CachedEntry<ItemsPayload>): Promise<void>
   /**
    * Lets go of the item list kept in memory (the file stays, and is read again when next

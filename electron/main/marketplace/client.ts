@@ -28,6 +28,7 @@ import { isOneWord, normaliseCode } from '../../../shared/purchase-code'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
+import { refreshSlices } from '../util/time-slices'
 
 export interface MarketplaceClientOptions {
   baseUrl: string
@@ -196,7 +197,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     // Read item by item from the bytes when the answer allows; an item that is not JSON
     // makes the whole answer what it is without the scan (not JSON).
     const scanned = reading.type === 'payload' && reading.items ? reading.items : null
-    const quick = scanned ? parseScannedItems(scanned) : null
+    const quick = scanned ? await parseScannedItems(scanned, refreshSlices()) : null
     if (scanned && !quick) reading = scanned.whole()
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
     const parsed = quick ?? parseItemsResponse(reading.body, { consume: true })

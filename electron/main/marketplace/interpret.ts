@@ -160,6 +160,11 @@ export function interpret(
     log?: (message: string) => void
     /** False: the item list is decoded whole, never scanned item by item. */
     scan?: boolean
+    /**
+     * The item list's answer scanned already, in time slices (paced-request.ts): what
+     * scanItemsAnswer gave or threw. Without it a 200 item list is scanned here, in one go.
+     */
+    scanned?: { result: ScannedItems | null } | { threw: unknown }
   }
 ): Reading {
   const { status } = answer
@@ -197,7 +202,9 @@ export function interpret(
   if (operation === 'items' && status === 200 && ctx.scan !== false) {
     let scanned: ScannedItems | null
     try {
-      scanned = scanItemsAnswer(answer.body)
+      const done = ctx.scanned
+      if (done && 'threw' in done) throw done.threw
+      scanned = done ? done.result : scanItemsAnswer(answer.body)
     } catch (e) {
       if (!(e instanceof TooManyItems)) throw e
       throw new MarketplaceError('bad-response', messages.tooManyItems(MAX_LISTED_ITEMS), {
@@ -208,7 +215,10 @@ export function interpret(
       return {
         type: 'payload',
         body: scanned.head,
-        items: { ...scanned, whole: () => interpret(operation, answer, { ...ctx, scan: false }) }
+        items: {
+          ...scanned,
+          whole: () => interpret(operation, answer, { ...ctx, scan: false, scanned: undefined })
+        }
       }
   }
   const decoded = decode(answer)

@@ -3,6 +3,8 @@ import { interpret, type Reading } from './interpret'
 import type { Operation } from './wire/envelopes'
 import type { Pacer, PacerPriority } from './pacer'
 import { withRetry, type RetryPolicy } from './retry'
+import { scanItemsAnswerSliced, type ScannedItems } from './wire/items-scan'
+import { refreshSlices } from '../util/time-slices'
 
 export interface CallOptions {
   signal?: AbortSignal
@@ -81,13 +83,35 @@ async function once(
           deadline,
           ctx.host
         )
+    const scanned =
+      operation === 'items' && response.status === 200 ? await scanInSlices(body) : undefined
     return interpret(
       operation,
       { status: response.status, headers: response.headers, body, url: request.url },
-      { basePath: ctx.basePath, apiKey: ctx.apiKey, now: Date.now(), log: (m) => ctx.log.warn(m) }
+      {
+        basePath: ctx.basePath,
+        apiKey: ctx.apiKey,
+        now: Date.now(),
+        log: (m) => ctx.log.warn(m),
+        ...(scanned ? { scanned } : {})
+      }
     )
   } finally {
     deadline.end()
+  }
+}
+
+/**
+ * The whole catalogue's answer is found item by item (items-scan.ts) in time slices, so a
+ * large one never holds the event loop; interpret then judges it as it would have.
+ */
+async function scanInSlices(
+  body: Uint8Array
+): Promise<{ result: ScannedItems | null } | { threw: unknown }> {
+  try {
+    return { result: await scanItemsAnswerSliced(body, refreshSlices()) }
+  } catch (e) {
+    return { threw: e }
   }
 }
 

@@ -1,5 +1,7 @@
 import { keyPieces, type KeyPieces } from './key-pieces'
 import { keySpellings } from './key-spellings'
+import { runStepsSliced, type Steps } from '../util/steps'
+import type { TimeSlices } from '../util/time-slices'
 
 /** The shortest piece of the key worth hiding: shorter runs occur by chance in any text. */
 const MIN_KEY_FRAGMENT = 8
@@ -57,6 +59,8 @@ export function scrubKey(whole: string, apiKey: string, minPiece = MIN_KEY_FRAGM
   return out + whole.slice(at)
 }
 
+let rings = { all: new Int32Array(0), out: new Int32Array(0) }
+
 /**
  * Where pieces of the key stand in `text`, as [start, end) pairs in order, overlapping or
  * touching ones made one. Two readings run side by side: one of every character (a key
@@ -68,16 +72,20 @@ function keySpans(text: string, pieces: KeyPieces, min: number): number[] {
   const spans: number[] = []
   const ring = pieces.longest + 1
   // Two readings, each: its state, its match's length, how many characters it has read,
-  // and where each of the last `ring` characters started in the text.
-  const startsAll = new Int32Array(ring)
-  const startsOut = new Int32Array(ring)
+  // and where each of the last `ring` characters started in the text. The rings are
+  // shared by every call (a slot is always written before it is read): two new arrays
+  // for each of a catalogue's half a million strings were garbage main had to collect.
+  if (rings.all.length < ring) rings = { all: new Int32Array(ring), out: new Int32Array(ring) }
+  const startsAll = rings.all
+  const startsOut = rings.out
   let sAll = 0
   let lAll = 0
   let nAll = 0
   let sOut = 0
   let lOut = 0
   let nOut = 0
-  const tags = tagFinder(text)
+  // Made at the first `<`: most strings have none, and each finder is an object to collect.
+  let tags: ReturnType<typeof tagFinder> | null = null
   let tagEnd = -1
   for (let i = 0; i < text.length;) {
     const start = i
@@ -91,7 +99,7 @@ function keySpans(text: string, pieces: KeyPieces, min: number): number[] {
       }
     }
     if (code >= 65 && code <= 90) code += 32
-    else if (code === LESS_THAN && start > tagEnd) tagEnd = tags.endOf(start)
+    else if (code === LESS_THAN && start > tagEnd) tagEnd = (tags ??= tagFinder(text)).endOf(start)
     else if (code > 0x7f && isInvisible(code)) continue
     const col = column[code]!
     const outside = start > tagEnd
@@ -227,6 +235,52 @@ export function scrubKeyDeep<T>(value: T, apiKey: string): T {
   return scrubAny(value, apiKey) as T
 }
 
+/** Array entries scrubbed between two steps (util/steps.ts): about a millisecond of work. */
+const ENTRIES_PER_STEP = 32
+
+/**
+ * scrubKeyDeep in time slices: a whole catalogue is half a million strings (half a second
+ * of one core at 10,000 items on a busy machine), read here a few dozen items at a time.
+ */
+export function scrubKeyDeepSliced<T>(value: T, apiKey: string, slices: TimeSlices): Promise<T> {
+  return runStepsSliced(scrubSteps(value, apiKey), slices) as Promise<T>
+}
+
+/**
+ * scrubAny as steps: arrays (the item list) yield between their entries, objects pass the
+ * steps of their values on; anything below an array's entry is scrubbed in one go.
+ */
+function* scrubSteps(value: unknown, apiKey: string): Steps<unknown> {
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null
+    for (let i = 0; i < value.length; i++) {
+      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield
+      const v: unknown = value[i]
+      const s = scrubAny(v, apiKey)
+      if (s !== v && out === null) out = value.slice(0, i) as unknown[]
+      if (out !== null) out.push(s)
+    }
+    return out ?? value
+  }
+  if (!isPlainObject(value)) return scrubAny(value, apiKey)
+  let changed = false
+  const scrubbed: Array<[string, unknown]> = []
+  for (const [k, v] of Object.entries(value)) {
+    const sk = scrubKey(k, apiKey, MIN_KEY_FRAGMENT_IN_DATA)
+    const sv = yield* scrubSteps(v, apiKey)
+    if (sk !== k || sv !== v) changed = true
+    scrubbed.push([sk, sv])
+  }
+  return changed ? Object.fromEntries(scrubbed) : value
+}
+
+/** Only plain data is rebuilt; anything else (a stream, a Date) is passed on as it is. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
 /**
  * Copy on write: a value holding no piece of the key comes back as the very same object,
  * so a 10,000-item catalogue is searched, not rebuilt (a second full copy of it was most
@@ -245,9 +299,7 @@ function scrubAny(value: unknown, apiKey: string): unknown {
     return out ?? value
   }
   if (value !== null && typeof value === 'object') {
-    const proto = Object.getPrototypeOf(value) as unknown
-    // Only plain data is rebuilt; anything else (a stream, a Date) is passed on as it is.
-    if (proto !== Object.prototype && proto !== null) return value
+    if (!isPlainObject(value)) return value
     const entries = Object.entries(value)
     let changed = false
     const scrubbed = entries.map(([k, v]): [string, unknown] => {

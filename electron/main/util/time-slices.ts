@@ -66,3 +66,12 @@ export function timeSlices(
     }
   }
 }
+
+/**
+ * The slices of a catalogue refresh (scan, parse, key scrub, index): at most 8 ms of work
+ * between turns of the event loop, and background work, so it holds back while the seller
+ * types or checks a code (a keystroke's answer then waits for no slice of it at all).
+ */
+export function refreshSlices(): TimeSlices {
+  return timeSlices(8, { background: true })
+}

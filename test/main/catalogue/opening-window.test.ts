@@ -113,3 +113,26 @@ it('keeps none for a list built item by item (it also shows items learnt since)'
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(await readdir(join(dataDir, 'cache', CONN))).not.toContain('opening-window.json')
 })
+
+it("a launch's refresh does not read the cached list it replaces, unless it fails", async () => {
+  const first = start()
+  await first.service.listItems({ refresh: true })
+  await kept(first.file)
+
+  const next = start()
+  await next.service.openingWindow()
+  const refreshed = await next.service.queryItems({ ...FIRST_WINDOW, refresh: true })
+  expect(refreshed.freshness.source).toBe('network')
+  // Before: the whole cached list was parsed first, only to be let go of at once.
+  expect(next.counted.listReads).toBe(0)
+
+  // Offline: the cached list is read then, and shown with why.
+  await kept(next.file)
+  market.failWith = 'offline'
+  const later = start()
+  await later.service.openingWindow()
+  const offline = await later.service.queryItems({ ...FIRST_WINDOW, refresh: true })
+  expect(later.counted.listReads).toBe(1)
+  expect(offline.freshness).toMatchObject({ source: 'cache', offline: true })
+  expect(offline.data.total).toBe(150)
+})

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Item } from '../../../../shared/model'
 import { wireAccount, wirePurchase } from './account'
 import { wireItem } from './item'
+import { runSteps, type Steps } from '../../util/steps'
 
 /**
  * Wire schemas for the four operations' response bodies. The payload key is all that
@@ -48,15 +49,23 @@ export function itemsOf(
   })
 }
 
+type ItemsRead = { items: Item[]; skipped: SkippedItem[]; firstIssues: z.core.$ZodIssue[] }
+
 /** The same for items read one at a time by index (see items-scan.ts). */
-export function itemsFrom(
-  count: number,
-  itemAt: (index: number) => unknown
-): { items: Item[]; skipped: SkippedItem[]; firstIssues: z.core.$ZodIssue[] } {
+function itemsFrom(count: number, itemAt: (index: number) => unknown): ItemsRead {
+  return runSteps(itemsSteps(count, itemAt))
+}
+
+/** Items parsed between two steps (about a millisecond of work). */
+const ITEMS_PER_STEP = 32
+
+/** itemsFrom as steps (util/steps.ts), so a refresh can read 100,000 items in time slices. */
+export function* itemsSteps(count: number, itemAt: (index: number) => unknown): Steps<ItemsRead> {
   const items: Item[] = []
   const skipped: SkippedItem[] = []
   let firstIssues: z.core.$ZodIssue[] = []
   for (let index = 0; index < count; index++) {
+    if (index % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield
     const r = wireItem.safeParse(itemAt(index))
     if (r.success) {
       items.push(r.data)

@@ -5,8 +5,8 @@ import {
   fieldOf,
   itemEnvelope,
   itemsEnvelope,
-  itemsFrom,
   itemsOf,
+  itemsSteps,
   payloadPresence,
   purchaseEnvelope,
   type Operation,
@@ -14,6 +14,8 @@ import {
 } from './envelopes'
 import type { Account, Item, Purchase } from '../../../../shared/model'
 import { MAX_LISTED_ITEMS, type ScannedItems } from './items-scan'
+import { runSteps, runStepsSliced } from '../../util/steps'
+import type { TimeSlices } from '../../util/time-slices'
 
 export type { SkippedItem } from './envelopes'
 
@@ -67,28 +69,29 @@ export function parseItemsResponse(
  * as parseItemsResponse on the answer decoded whole, or null when an item is not JSON
  * (the whole answer is then not JSON either, and its own reading says so).
  */
-export function parseScannedItems(
-  scanned: Pick<ScannedItems, 'count' | 'item'>
-):
-  | { ok: true; value: Item[]; skipped: SkippedItem[] }
-  | { ok: false; field: string; message: string }
-  | null {
+export async function parseScannedItems(
+  scanned: Pick<ScannedItems, 'count' | 'item'>,
+  slices?: TimeSlices
+): Promise<ListVerdict | null> {
   const notJson = new Error('an item is not JSON')
+  const steps = itemsSteps(scanned.count, (index) => {
+    try {
+      return scanned.item(index)
+    } catch {
+      throw notJson
+    }
+  })
   try {
-    return listVerdict(
-      itemsFrom(scanned.count, (index) => {
-        try {
-          return scanned.item(index)
-        } catch {
-          throw notJson
-        }
-      })
-    )
+    return listVerdict(slices ? await runStepsSliced(steps, slices) : runSteps(steps))
   } catch (e) {
     if (e === notJson) return null
     throw e
   }
 }
+
+type ListVerdict =
+  | { ok: true; value: Item[]; skipped: SkippedItem[] }
+  | { ok: false; field: string; message: string }
 
 function listVerdict({
   items,

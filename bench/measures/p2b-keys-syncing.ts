@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core'
+import { openPage } from '../lib/browser'
+import type { BenchContext } from '../lib/context'
+import { loadToFirstCard } from '../lib/first-card'
+import { spawnHostChild } from '../lib/host-child'
+import { FIRST_CARD_INIT, FIRST_CARD_RESULT, ITEMS_CHANGED, ITEMS_PROBE } from '../lib/page-scripts'
+import { percentile, timing } from '../lib/stats'
+import { timedKey } from '../lib/timed-key'
+import type { Measure } from '../lib/types'
+import { searchLetters } from './p2-search'
+
+const TIMEOUT_MS = 10_000
+/** Keys (letters and Backspace) typed per launch while it syncs, at most. */
+const BURST_KEYS = 24
+/** The Items header while the refresh that opening the view starts is under way. */
+const SYNCING = '[data-state="syncing"]'
+
+/** A letter and Backspace, timed, until `more()` says stop; each key's ms into `into`. */
+async function typeWhile(
+  page: Page,
+  letters: readonly string[],
+  more: () => Promise<boolean>,
+  into: number[]
+): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Search items' })
+  for (let i = 0; await more(); i++) {
+    await box.focus()
+    for (const key of [letters[i % letters.length]!, 'Backspace']) {
+      const ms = await timedKey(page, key, ITEMS_PROBE, ITEMS_CHANGED, TIMEOUT_MS)
+      if (ms !== null) into.push(ms)
+    }
+  }
+}
+
+/**
+ * One launch as a seller meets it: the built host spawned in its own process (the demo
+ * stays in the bench's, so serving the list does not hold the host up), the page opening
+ * on Items from the cache, then the refresh that opening the view starts. Keys are typed
+ * while the header says it is syncing, then as many again once it is over.
+ */
+async function launch(
+  ctx: BenchContext,
+  letters: readonly string[]
+): Promise<{ during: number[]; after: number[] }> {
+  const profile = await ctx.warmProfile()
+  const browser = await ctx.browser()
+  const child = await spawnHostChild(ctx, profile)
+  const opened = await openPage(browser, FIRST_CARD_INIT)
+  try {
+    const { page } = opened
+    await page.goto(child.url)
+    await page.evaluate(FIRST_CARD_RESULT)
+    const during: number[] = []
+    // A seller's burst, not endless typing: the refresh gives way to keys (it waits while
+    // they come), so keys typed without a pause would hold it off for minutes.
+    await typeWhile(
+      page,
+      letters,
+      async () => during.length < BURST_KEYS && (await page.locator(SYNCING).count()) > 0,
+      during
+    )
+    await page.locator(SYNCING).waitFor({ state: 'detached', timeout: 300_000 })
+    const after: number[] = []
+    await typeWhile(page, letters, async () => after.length < Math.max(10, during.length), after)
+    return { during, after }
+  } finally {
+    await opened.close()
+    await child.stop()
+  }
+}
+
+export const p2bKeysSyncing: Measure = {
+  id: 'p2b',
+  title: 'Search while the launch refresh runs: keystroke -> results painted',
+  async run(ctx) {
+    const letters = await searchLetters(ctx)
+    // One unmeasured launch: the seller opens Items in it (clicked if the app opened elsewhere).
+    const profile = await ctx.warmProfile()
+    const first = await spawnHostChild(ctx, profile)
+    await loadToFirstCard(await ctx.browser(), first.url).finally(() => first.stop())
+    const during: number[] = []
+    const after: number[] = []
+    for (let i = 0, n = ctx.runs(3); i < n; i++) {
+      const r = await launch(ctx, letters)
+      during.push(...r.during)
+      after.push(...r.after)
+    }
+    if (during.length === 0) throw new Error('the refresh ended before a key could be typed')
+    const n = ctx.options.size.toLocaleString('en')
+    const syncing = timing(
+      `keystroke -> matches painted while the launch refresh runs, ${n} items`,
+      during
+    )
+    const synced = timing(`the same keys once the refresh is over, ${n} items`, after)
+    return {
+      figures: [syncing, synced],
+      ratios: [
+        {
+          label: 'during the refresh / after it (p95)',
+          value: percentile(during, 95) / percentile(after, 95),
+          unit: 'x'
+        }
+      ],
+      notes: [
+        `P2b: each launch spawns the built host (plain node, as npm start runs it) on the warm profile; the page opens on Items from the cache, and the refresh that opening the view starts runs while letters and Backspace are typed (${during.length} keys over ${ctx.runs(3)} launches: up to ${BURST_KEYS} a launch while the header says it is syncing), then as many again once it is over. Timed as P2, from the key's event to the frame after the count or first card changed.`
+      ]
+    }
+  }
+}

@@ -163,10 +163,10 @@ describe('Design review fixes', () => {
 // window itself scrolls past the app's frame.
 /** How far the window itself scrolls past the app's frame; every view scrolls inside it. */
 const windowOverflow = (page: Page): Promise<{ x: number; y: number }> =>
-  page.evaluate(() => ({
+  page.evaluate(`({
     x: document.documentElement.scrollWidth - innerWidth,
     y: document.documentElement.scrollHeight - innerHeight
-  }))
+  })`)
 
 describe('Design review pictures', () => {
   it('saves every screen in both themes at 1280 and 760', async () => {

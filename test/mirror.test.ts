@@ -46,9 +46,8 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
     ]
   },
   {
-    why: "Account's balance chart and its words: tested through test/renderer/views/account/BalanceHistory.test.tsx and in Chromium (test/e2e/balance-watch.test.ts), as is Settings' watch section",
+    why: "Account's balance words: tested through test/renderer/views/account/BalanceHistory.test.tsx and BalanceChart.test.tsx and in Chromium (test/e2e/balance-watch.test.ts), as is Settings' watch section",
     files: [
-      'renderer/src/views/account/BalanceChart.tsx',
       'renderer/src/views/account/balance-text.ts',
       'renderer/src/views/settings/BalanceWatchSection.tsx'
     ]

@@ -96,8 +96,11 @@ export default function BalanceChart({
   const last = points.at(-1)
   if (last && Date.parse(last.at) < now.getTime() - 60_000)
     points.push({ at: now.toISOString(), cents: last.cents })
-  const [index, setIndex] = useState(points.length - 1)
-  const shown = points[Math.min(index, points.length - 1)]
+  // Until the seller points at a reading, the readout follows the newest one, also as new
+  // readings arrive while Account is open.
+  const [picked, setIndex] = useState<number | null>(null)
+  const index = Math.min(picked ?? points.length - 1, points.length - 1)
+  const shown = points[index]
 
   // Both charts span the whole range, up to now: a quiet month shows as a flat line.
   const to = now.getTime() / 1000

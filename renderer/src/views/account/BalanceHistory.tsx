@@ -112,7 +112,7 @@ export function BalanceHistory({
       {series && series.points.length > 0 ? (
         <>
           <Suspense fallback={<div className={styles.chartSpace} aria-hidden />}>
-            <BalanceChart series={series} range={range} />
+            <BalanceChart key={range} series={series} range={range} />
           </Suspense>
           <p id="balance-summary" className={styles.summary} data-testid="balance-summary">
             {seriesSummary(series, range)}

@@ -31,7 +31,9 @@ const series = (points: BalanceSeries['points']): BalanceSeries => ({
   increases: [],
   bucket: 'day',
   otherCurrency: false,
-  lastChange: null
+  lastChange: null,
+  todayCents: 0,
+  watch: null
 })
 
 describe('BalanceChart', () => {

@@ -108,11 +108,14 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
       'bench/measures/p1-cache-child.ts',
       'bench/measures/p1-cache.ts',
       'bench/measures/p2-search.ts',
+      'bench/measures/p2b-keys-syncing.ts',
       'bench/measures/p3-lookup.ts',
       'bench/measures/p4-bulk.ts',
       'bench/measures/p5-bundle.ts',
       'bench/measures/p6-host-child.ts',
       'bench/measures/p6-host-start.ts',
+      'bench/measures/p7-loop-child.ts',
+      'bench/measures/p7-loop.ts',
       'bench/measures/page-load.ts',
       'bench/run.ts'
     ]

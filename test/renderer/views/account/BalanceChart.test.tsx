@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
+import { installChartStubs } from '../../chart-stubs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { BalanceSeries } from '../../../../shared/ipc/contract'
 import { pointText } from '../../../../renderer/src/views/account/balance-text'
@@ -7,19 +8,7 @@ import { pointText } from '../../../../renderer/src/views/account/balance-text'
 // which reading its readout names.
 let BalanceChart: typeof import('../../../../renderer/src/views/account/BalanceChart').default
 beforeAll(async () => {
-  // uPlot asks for the pixel ratio's media query as it loads; jsdom has none.
-  window.matchMedia ??= ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined
-    }) as unknown as MediaQueryList) as typeof window.matchMedia
-  globalThis.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  }
+  installChartStubs()
   // Loaded once the stubs are in place: uPlot reads matchMedia as its module loads.
   BalanceChart = (await import('../../../../renderer/src/views/account/BalanceChart')).default
 })

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { installChartStubs } from '../../chart-stubs'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { BalanceSeries } from '../../../../shared/ipc/contract'
 import { BalanceHistory } from '../../../../renderer/src/views/account/BalanceHistory'
@@ -12,19 +13,7 @@ const downloads = captureDownloads()
 // The chart itself draws on canvas (uPlot, checked in Chromium: test/e2e/balance-watch);
 // here, what the section says and asks around it.
 beforeAll(() => {
-  // uPlot asks for the pixel ratio's media query as it loads; jsdom has none.
-  window.matchMedia ??= ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined
-    }) as unknown as MediaQueryList) as typeof window.matchMedia
-  globalThis.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  }
+  installChartStubs()
 })
 beforeEach(() => resetStores())
 

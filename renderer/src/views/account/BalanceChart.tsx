@@ -98,7 +98,7 @@ export default function BalanceChart({
     points.push({ at: now.toISOString(), cents: last.cents })
   // Until the seller points at a reading, the readout follows the newest one, also as new
   // readings arrive while Account is open.
-  const [picked, setIndex] = useState<number | null>(null)
+  const [picked, setPicked] = useState<number | null>(null)
   const index = Math.min(picked ?? points.length - 1, points.length - 1)
   const shown = points[index]
 
@@ -134,7 +134,7 @@ export default function BalanceChart({
           setCursor: [
             (u) => {
               const i = u.cursor.idx
-              if (i !== null && i !== undefined) setIndex(i)
+              if (i !== null && i !== undefined) setPicked(i)
             }
           ]
         }
@@ -188,7 +188,7 @@ export default function BalanceChart({
     if (to === undefined) return
     e.preventDefault()
     const i = Math.max(0, Math.min(points.length - 1, to))
-    setIndex(i)
+    setPicked(i)
     const u = line.current
     const p = points[i]
     if (u && p)

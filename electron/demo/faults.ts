@@ -4,6 +4,8 @@ export type Fault =
   | { type: 'status'; status: number; body?: 'html' | 'json' | 'empty'; retryAfter?: number }
   | { type: 'truncate' }
   | { type: 'hang' }
+  /** A slow line: the answer's body arrives in `pieces` (default 20) spread over `ms`. */
+  | { type: 'trickle'; ms: number; pieces?: number }
   | { type: 'api-off' }
   | { type: 'redirect'; location: string; status?: 301 | 302 }
   | { type: 'html'; status?: number }

@@ -6,7 +6,14 @@ import type { Fault, FaultQueue } from './faults'
 import type { MediaStore } from './media'
 import { errorPage, homePage, reasonOf } from './pages'
 import { readParams } from './params'
-import { htmlReply, jsonReply, redirectReply, writeReply, type Reply } from './reply'
+import {
+  htmlReply,
+  jsonReply,
+  redirectReply,
+  writeReply,
+  writeReplySlowly,
+  type Reply
+} from './reply'
 import type { ApiRequest } from './routes'
 
 export interface LoggedRequest {
@@ -61,7 +68,7 @@ function debugError(req: IncomingMessage): Reply {
 }
 
 function faultReply(
-  fault: Exclude<Fault, { type: 'latency' | 'truncate' | 'hang' | 'banned' }>,
+  fault: Exclude<Fault, { type: 'latency' | 'truncate' | 'hang' | 'banned' | 'trickle' }>,
   req: IncomingMessage
 ): Reply {
   switch (fault.type) {
@@ -142,10 +149,12 @@ export function createHandler(
     }
 
     let truncate = false
+    let trickle: Extract<Fault, { type: 'trickle' }> | null = null
     const fault = ctx.faults.take(path)
     if (fault?.type === 'hang') return // Left open until close() destroys the socket.
     if (fault?.type === 'latency') await ctx.sleep(fault.ms)
     else if (fault?.type === 'truncate') truncate = true
+    else if (fault?.type === 'trickle') trickle = fault
     else if (fault?.type === 'banned') {
       // Real mode only. Account details alone refuse a banned seller; the rest answer as usual.
       const refused = real && path === '/api/account/details'
@@ -171,10 +180,12 @@ export function createHandler(
       return writeReply(res, faultReply(fault, req), { headOnly })
     }
 
-    writeReply(res, real ? realApi(ctx, apiRequest) : specApi(ctx, apiRequest), {
-      truncate,
-      headOnly
-    })
+    const reply = real ? realApi(ctx, apiRequest) : specApi(ctx, apiRequest)
+    if (trickle && !headOnly) {
+      const slow = { ms: trickle.ms, pieces: trickle.pieces ?? 20, sleep: ctx.sleep }
+      return writeReplySlowly(res, reply, slow)
+    }
+    writeReply(res, reply, { truncate, headOnly })
   }
 
   return (req, res) => {

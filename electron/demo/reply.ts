@@ -55,14 +55,42 @@ export function writeReply(
   reply: Reply,
   options: { headOnly?: boolean; truncate?: boolean } = {}
 ): void {
-  let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body
+  let body = bodyOf(reply)
   // Half of a valid body, announced as complete: the client reads it all and cannot parse it.
   if (options.truncate) body = body.subarray(0, Math.floor(body.length / 2))
+  writeHead(res, reply, body)
+  res.end(options.headOnly || reply.status === 304 ? undefined : body)
+}
+
+/**
+ * The same answer over a slow line: the head at once (Content-Length true), the body in
+ * `pieces` spread over `ms`. Stops when the client goes away.
+ */
+export async function writeReplySlowly(
+  res: ServerResponse,
+  reply: Reply,
+  slow: { ms: number; pieces: number; sleep(ms: number): Promise<void> }
+): Promise<void> {
+  const body = bodyOf(reply)
+  writeHead(res, reply, body)
+  res.flushHeaders()
+  const size = Math.max(1, Math.ceil(body.length / slow.pieces))
+  for (let at = 0; at < body.length; at += size) {
+    if (res.destroyed) return
+    res.write(body.subarray(at, at + size))
+    await slow.sleep(slow.ms / slow.pieces)
+  }
+  if (!res.destroyed) res.end()
+}
+
+const bodyOf = (reply: Reply): Buffer =>
+  typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body
+
+function writeHead(res: ServerResponse, reply: Reply, body: Buffer): void {
   res.statusCode = reply.status
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value)
   if (reply.status !== 204 && reply.status !== 304)
     res.setHeader('Content-Length', String(body.length))
-  res.end(options.headOnly || reply.status === 304 ? undefined : body)
 }
 
 /** Laravel's `expectsJson()`: the most wanted Accept type is JSON, or an XHR that takes anything. */

@@ -17,6 +17,8 @@ export const channels = {
   queryItems: 'items:query',
   openingWindow: 'items:opening-window',
   getItem: 'items:get',
+  getRefreshProgress: 'items:refresh-progress',
+  cancelRefresh: 'items:cancel-refresh',
   validatePurchase: 'purchases:validate',
   getSettings: 'settings:get',
   setTheme: 'settings:set-theme',

@@ -16,6 +16,7 @@ import {
   ItemsPayloadSchema,
   ItemsWindowSchema,
   ItemsQuerySchema,
+  RefreshProgressSchema,
   ValidationSchema,
   HistoryEntrySchema,
   CacheInfoSchema,
@@ -145,6 +146,26 @@ export const contract = {
     channel: channels.getItem,
     request: z.object({ id: z.number().int().positive(), refresh: z.boolean().optional() }),
     response: cached(ItemSchema)
+  },
+  /**
+   * The active connection's catalogue refresh under way, or null: the page asks every few
+   * hundred ms while it waits on one (main cannot push to the page). Not a foreground
+   * request, so asking never holds the refresh back (ipc/dispatch.ts).
+   */
+  getRefreshProgress: {
+    channel: channels.getRefreshProgress,
+    request: none,
+    response: RefreshProgressSchema.nullable()
+  },
+  /**
+   * Cancels the active connection's catalogue refresh: it answers with the saved list (or,
+   * with none saved, fails as `aborted`) and writes nothing. `cancelled: false` when none
+   * could be (none running, or it is saving the new list already).
+   */
+  cancelRefresh: {
+    channel: channels.cancelRefresh,
+    request: none,
+    response: z.object({ cancelled: z.boolean() })
   },
   validatePurchase: {
     channel: channels.validatePurchase,

@@ -105,6 +105,29 @@ export const ItemsQuerySchema = z.object({
 })
 export type ItemsQuery = z.infer<typeof ItemsQuerySchema>
 
+/**
+ * How far a catalogue refresh has got: waiting for the answer, its bytes received (of the
+ * size the marketplace declared, when it did), its items read, the new list indexed, then
+ * saved. `elapsedMs` since it started, so the page shows it only for a refresh that is long.
+ */
+export const RefreshPhaseSchema = z.enum([
+  'waiting',
+  'downloading',
+  'reading',
+  'indexing',
+  'saving'
+])
+export type RefreshPhase = z.infer<typeof RefreshPhaseSchema>
+export const RefreshProgressSchema = z.object({
+  phase: RefreshPhaseSchema,
+  done: z.number().nonnegative(),
+  total: z.number().nonnegative().nullable(),
+  elapsedMs: z.number().nonnegative(),
+  /** False once the new list is being saved: it is answered whole or not at all. */
+  cancellable: z.boolean()
+})
+export type RefreshProgress = z.infer<typeof RefreshProgressSchema>
+
 /** From the lookup history: the code's previous check, and a flag when a valid code stopped being valid. */
 const validationHistory = {
   previous: z.object({ valid: z.boolean(), checkedAt: z.string() }).optional(),

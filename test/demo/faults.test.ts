@@ -47,6 +47,40 @@ describe('demo server faults', () => {
     expect(Buffer.byteLength(cut.text)).toBe(Math.floor(Buffer.byteLength(whole.text) / 2))
   })
 
+  it('trickle: the whole answer, its head at once and its body in pieces over time', async () => {
+    const s = await demo()
+    const whole = await get(s, '/api/items/all', { api_key: s.apiKey })
+    s.faults.inject({ type: 'trickle', ms: 300, pieces: 6 }, { times: 1 })
+    const pieces: number[] = []
+    const answer = await new Promise<{ length: string | undefined; text: string }>(
+      (resolve, reject) => {
+        const req = request(
+          `${s.baseUrl}/api/items/all?api_key=${s.apiKey}`,
+          { headers: CLIENT_HEADERS },
+          (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => {
+              chunks.push(c)
+              pieces.push(c.length)
+            })
+            res.on('end', () =>
+              resolve({
+                length: res.headers['content-length'],
+                text: Buffer.concat(chunks).toString('utf8')
+              })
+            )
+          }
+        )
+        req.on('error', reject)
+        req.end()
+      }
+    )
+    expect(answer.text).toBe(whole.text)
+    expect(answer.length).toBe(String(Buffer.byteLength(whole.text)))
+    // Sent apart in time, so they arrive as separate reads.
+    expect(pieces.length).toBeGreaterThanOrEqual(6)
+  })
+
   it('hang: never answers, and close() ends the hanging socket', async () => {
     const s = await demo()
     s.faults.inject({ type: 'hang' })

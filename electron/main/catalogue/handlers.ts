@@ -3,7 +3,13 @@ import type { CatalogueService } from './service'
 
 export type CatalogueHandlers = Pick<
   Handlers,
-  'getAccount' | 'listItems' | 'queryItems' | 'openingWindow' | 'getItem'
+  | 'getAccount'
+  | 'listItems'
+  | 'queryItems'
+  | 'openingWindow'
+  | 'getItem'
+  | 'getRefreshProgress'
+  | 'cancelRefresh'
 >
 
 /**
@@ -34,6 +40,8 @@ export function catalogueHandlers(
     getItem: async (request) => {
       await learnt()
       return catalogue.getItem(request)
-    }
+    },
+    getRefreshProgress: () => catalogue.refreshProgress(),
+    cancelRefresh: () => catalogue.cancelRefresh()
   }
 }

@@ -78,19 +78,39 @@ export function indexOf(items: readonly Item[]): ItemIndex {
  * list takes the cached one's place, so the seller's first searches after a sync do not
  * pay for it (or share a core with it) while typing.
  */
-export async function searchReady(items: readonly Item[]): Promise<void> {
+export async function searchReady(
+  items: readonly Item[],
+  /** A refresh's cancel signal (its reason is thrown), and where it hears how far indexing is. */
+  watch: { signal?: AbortSignal; onProgress?: IndexProgress } = {}
+): Promise<void> {
   // A new list's index is built in time slices here, not in one go by the first answer
   // that needs it (40-400 ms at 10,000-100,000 items on a busy machine).
   if (!indexes.has(items)) {
-    const built = await runStepsSliced(buildIndexSteps(items), refreshSlices())
+    watch.onProgress?.('indexing', 0, items.length)
+    const built = await runStepsSliced(buildIndexSteps(items), refreshSlices(watch.signal))
     // An answer meanwhile built one in one go: that one stays.
     if (!indexes.has(items)) {
       indexes.set(items, built)
       buildSearchTextSoon(built)
     }
   }
-  await searchBuilt.get(indexOf(items))
+  const index = indexOf(items)
+  const built = searchBuilt.get(index)
+  if (!watch.signal && !watch.onProgress) return built
+  // The search text is most of the work: said item by item as its slices build it, and
+  // left (no longer awaited) at the first turn after a cancel.
+  let ready = false
+  void built?.then(() => (ready = true))
+  for (;;) {
+    watch.onProgress?.('indexing', index.searchBuilt, items.length)
+    if (watch.signal?.aborted) throw watch.signal.reason
+    if (ready || !built) return
+    await Promise.race([built, new Promise((resolve) => setImmediate(resolve))])
+  }
 }
+
+/** How far a new list's index is built: items of all. */
+export type IndexProgress = (phase: 'indexing', done: number, total: number) => void
 
 /**
  * Every word of the last search lies inside some word of this one (a letter typed, a word

@@ -1,6 +1,6 @@
 import type { Item } from '../../../shared/model'
 import type { ItemsPayload } from '../../../shared/ipc/contract'
-import type { MarketplaceClientLike } from '../connections/marketplace-port'
+import type { ListCallOptions, MarketplaceClientLike } from '../connections/marketplace-port'
 import { kindOf } from '../util/kind-of'
 import type { CachedEntry, CatalogueCache } from './ports'
 
@@ -56,7 +56,11 @@ export function createListSources({ cache, concurrency, now, quietly }: ListSour
     connectionId: string,
     entry: CachedEntry<ItemsPayload> | null
   ) => Promise<CachedEntry<ItemsPayload> | null>
-  fetchItems: (connectionId: string, client: MarketplaceClientLike) => Promise<ItemsPayload>
+  fetchItems: (
+    connectionId: string,
+    client: MarketplaceClientLike,
+    call?: ListCallOptions
+  ) => Promise<ItemsPayload>
 } {
   /**
    * A list built from known ids (the list endpoint unusable) also shows the items learnt
@@ -95,9 +99,13 @@ export function createListSources({ cache, concurrency, now, quietly }: ListSour
   const itemsFromKnownIds = async (
     connectionId: string,
     client: MarketplaceClientLike,
-    listProblem: NonNullable<ItemsPayload['listProblem']>
+    listProblem: NonNullable<ItemsPayload['listProblem']>,
+    call: ListCallOptions
   ): Promise<ItemsPayload> => {
     const ids = await cache.knownItemIds(connectionId)
+    const { signal, onProgress } = call
+    let read = 0
+    onProgress?.('reading', 0, ids.length)
     const results: Array<{ item: Item } | { missing: string }> = new Array(ids.length)
     let next = 0
     const worker = async (): Promise<void> => {
@@ -105,15 +113,18 @@ export function createListSources({ cache, concurrency, now, quietly }: ListSour
         const index = next++
         const id = ids[index]!
         try {
-          const item = await client.getItem(id)
+          const item = await client.getItem(id, signal ? { signal } : undefined)
           results[index] = { item }
+          onProgress?.('reading', ++read, ids.length)
           await quietly('update the cache', async () =>
             cache.writeItem(connectionId, { data: item, fetchedAt: now().toISOString() })
           )
         } catch (e) {
           const kind = kindOf(e)
-          // Unreachable marketplace: the whole list falls back to the cached one.
-          if (kind !== null && NETWORK_KINDS.has(kind) && kind !== 'server') throw e
+          // Unreachable marketplace, or the refresh cancelled: the whole list falls back
+          // to the cached one.
+          if (kind === 'aborted' || (kind !== null && NETWORK_KINDS.has(kind) && kind !== 'server'))
+            throw e
           results[index] = {
             missing:
               kind === 'not-found'
@@ -135,21 +146,22 @@ export function createListSources({ cache, concurrency, now, quietly }: ListSour
 
   const fetchItems = async (
     connectionId: string,
-    client: MarketplaceClientLike
+    client: MarketplaceClientLike,
+    call: ListCallOptions = {}
   ): Promise<ItemsPayload> => {
     try {
-      const list = await client.listItemsReport()
+      const list = await client.listItemsReport(call)
       if (list.items.length === 0 && list.skipped.length === 0) {
-        return itemsFromKnownIds(connectionId, client, 'empty-or-single')
+        return itemsFromKnownIds(connectionId, client, 'empty-or-single', call)
       }
       return { items: list.items, skipped: list.skipped, listProblem: null }
     } catch (e) {
       if (kindOf(e) === 'not-found')
-        return itemsFromKnownIds(connectionId, client, 'empty-or-single')
+        return itemsFromKnownIds(connectionId, client, 'empty-or-single', call)
       // Only the documented 500 (an item without a sub-category, real-installs §18) is a
       // data fault to tell the seller how to fix; a 503 or a dropped connection is what it is.
       if (kindOf(e) === 'server' && statusOf(e) === 500)
-        return itemsFromKnownIds(connectionId, client, 'server-data-fault')
+        return itemsFromKnownIds(connectionId, client, 'server-data-fault', call)
       throw e
     }
   }

@@ -8,6 +8,7 @@ import { kindOf } from '../util/kind-of'
 import { createListSources, keepLargerList, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
 import type { CachedEntry, CatalogueCache, MediaRegistry } from './ports'
+import { createRefreshTracker, type RefreshRun, type RefreshTracker } from './refresh-progress'
 
 export interface CatalogueServiceOptions {
   connections: {
@@ -24,6 +25,8 @@ export interface CatalogueServiceOptions {
   fallbackConcurrency?: number
   now?: () => Date
   log?: { warn(message: string): void }
+  /** Where catalogue refreshes say how far they are, and are cancelled; default a new one. */
+  refreshes?: RefreshTracker
 }
 
 export interface CatalogueService {
@@ -34,6 +37,10 @@ export interface CatalogueService {
   getItem(request: { id: number; refresh?: boolean }): Promise<ResponseOf<'getItem'>>
   /** The window the Items view opens on: kept beside the list, so a start need not read it all. */
   openingWindow(): Promise<NonNullable<ResponseOf<'openingWindow'>>>
+  /** How far the active connection's catalogue refresh is; null when none runs. */
+  refreshProgress(): Promise<ResponseOf<'getRefreshProgress'>>
+  /** Cancels it: it answers with the saved list, and writes nothing. */
+  cancelRefresh(): Promise<ResponseOf<'cancelRefresh'>>
 }
 
 interface Fresh<T> {
@@ -47,6 +54,8 @@ const KEY_KINDS = new Set(['keychain-unavailable', 'no-connection'])
 
 const KEYCHAIN_LOCKED_SAVED_DATA =
   'Keychain locked: showing saved data; nothing refreshes until it is unlocked.'
+/** The page words it with the saved list's date, in the seller's own format. */
+const CANCELLED_SAVED_DATA = 'Refresh cancelled: showing the saved list.'
 
 /**
  * Account and catalogue of the active connection, with the freshness
@@ -59,6 +68,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
   const now = options.now ?? (() => new Date())
   const log = options.log ?? console
   const concurrency = Math.max(1, options.fallbackConcurrency ?? 4)
+  const refreshes = options.refreshes ?? createRefreshTracker()
 
   /** Cache writes help later; their failure must not fail the answer the seller is waiting for. */
   const quietly = async (what: string, work: () => Promise<void>): Promise<void> => {
@@ -137,14 +147,21 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       }
     } catch (e) {
       const kind = kindOf(e)
-      if (!hadCache || kind === null || !(NETWORK_KINDS.has(kind) || KEY_KINDS.has(kind))) throw e
+      const kept = kind === 'aborted' || NETWORK_KINDS.has(kind ?? '') || KEY_KINDS.has(kind ?? '')
+      if (!hadCache || kind === null || !kept) throw e
       const cached = await cachedCopy()
       if (!cached) throw e
+      // A cancelled refresh is the seller's choice, not a fault: the saved list, said so.
+      const words =
+        kind === 'aborted'
+          ? CANCELLED_SAVED_DATA
+          : kind === 'keychain-unavailable'
+            ? KEYCHAIN_LOCKED_SAVED_DATA
+            : (e as Error).message
       return fromCache(cached.data, cached.fetchedAt, {
         offline: OFFLINE_KINDS.has(kind),
-        refreshError:
-          kind === 'keychain-unavailable' ? KEYCHAIN_LOCKED_SAVED_DATA : (e as Error).message,
-        refreshErrorKind: kind as Freshness['refreshErrorKind']
+        refreshError: words,
+        refreshErrorKind: kind
       })
     }
   }
@@ -191,13 +208,22 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     seen: (connectionId: string, payload: ItemsPayload) => void
   ) => {
     const { connectionId, client } = await active()
+    // Ended once the answer is settled: the new list is saved before it is answered.
+    const runs: RefreshRun[] = []
     const listed = await fresh<ItemsPayload>({
       refresh,
       read: async () => withLearntItems(connectionId, await readCachedList(connectionId)),
       fetch: async () => {
-        const fetched = await fetchItems(connectionId, await client())
+        const run = refreshes.start(connectionId)
+        runs.push(run)
+        const watch = { signal: run.signal, onProgress: run.report }
+        const fetched = await fetchItems(connectionId, await client(), watch)
+        run.check()
         // The list takes the cached one's place (written, then answered) ready to search.
-        await searchReady(fetched.items)
+        await searchReady(fetched.items, watch)
+        run.check()
+        // Past here nothing cancels it: the list is saved whole, never in part.
+        run.committing()
         return fetched
       },
       write: async (entry) => {
@@ -209,7 +235,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       keeps: (fetched) => fetched.listProblem !== null,
       ...(cache.hasItems ? { cached: () => cache.hasItems!(connectionId) } : {}),
       ...(cache.releaseItems ? { release: () => cache.releaseItems?.(connectionId) } : {})
-    })
+    }).finally(() => runs.forEach((run) => run.end()))
     keepOpening(connectionId, listed)
     return { connectionId, listed }
   }
@@ -285,5 +311,23 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     return { data: kept.window, freshness }
   }
 
-  return { getAccount, listItems, queryItems, getItem, openingWindow }
+  const refreshProgress: CatalogueService['refreshProgress'] = async () => {
+    const connectionId = await options.connections.activeConnectionId().catch(() => null)
+    return connectionId === null ? null : refreshes.progress(connectionId)
+  }
+
+  const cancelRefresh: CatalogueService['cancelRefresh'] = async () => {
+    const connectionId = await options.connections.activeConnectionId().catch(() => null)
+    return { cancelled: connectionId !== null && refreshes.cancel(connectionId) }
+  }
+
+  return {
+    getAccount,
+    listItems,
+    queryItems,
+    getItem,
+    openingWindow,
+    refreshProgress,
+    cancelRefresh
+  }
 }

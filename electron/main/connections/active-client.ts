@@ -43,9 +43,17 @@ function keyScrubbed<C extends MarketplaceClientLike>(client: C, apiKey: string)
       const value: unknown = Reflect.get(target, property, receiver)
       if (typeof value !== 'function') return value
       return (...args: unknown[]) =>
-        scrubbingKey(apiKey, async () =>
-          (value as (...a: unknown[]) => unknown).apply(target, args)
+        scrubbingKey(
+          apiKey,
+          async () => (value as (...a: unknown[]) => unknown).apply(target, args),
+          signalOf(args.at(-1))
         )
     }
   })
+}
+
+/** The cancel signal among a call's options (its last argument), if it has one. */
+function signalOf(options: unknown): AbortSignal | undefined {
+  if (typeof options !== 'object' || options === null || !('signal' in options)) return undefined
+  return options.signal instanceof AbortSignal ? options.signal : undefined
 }

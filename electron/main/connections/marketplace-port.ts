@@ -1,11 +1,18 @@
 import type { Account, Item } from '../../../shared/model'
 import type { SkippedItem } from '../marketplace/wire/normalise'
 import type { PurchaseAnswer } from '../../../shared/verdict'
+import type { ReadProgress } from '../marketplace/paced-request'
 
 /** How one purchase check is sent: cancellable, and bulk work queues behind the seller's clicks. */
 interface PurchaseCallOptions {
   signal?: AbortSignal
   priority?: 'interactive' | 'bulk'
+}
+
+/** How a catalogue refresh reads the list: cancellable, and saying how far it is (paced-request.ts). */
+export interface ListCallOptions {
+  signal?: AbortSignal
+  onProgress?: ReadProgress
 }
 
 /**
@@ -15,9 +22,12 @@ interface PurchaseCallOptions {
  */
 export interface MarketplaceClientLike {
   getAccount(): Promise<Account>
-  /** The client's listItemsReport: services must tell the seller about skipped items. */
-  listItemsReport(): Promise<{ items: Item[]; skipped: SkippedItem[] }>
-  getItem(id: number): Promise<Item>
+  /**
+   * The client's listItemsReport: services must tell the seller about skipped items. A
+   * refresh passes its cancel signal and hears how far the read has got.
+   */
+  listItemsReport(options?: ListCallOptions): Promise<{ items: Item[]; skipped: SkippedItem[] }>
+  getItem(id: number, options?: { signal?: AbortSignal }): Promise<Item>
   validatePurchase(code: string, options?: PurchaseCallOptions): Promise<PurchaseAnswer>
   /**
    * The origin's pacer. `throttledUntil` is when the marketplace itself made the client

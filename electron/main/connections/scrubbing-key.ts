@@ -8,7 +8,12 @@ import { refreshSlices } from '../util/time-slices'
  * layers put in their messages, and not an answer, whatever the marketplace echoed into it.
  * Everything main caches, records, exports or sends to the page comes through here.
  */
-export async function scrubbingKey<T>(apiKey: string, run: () => Promise<T>): Promise<T> {
+export async function scrubbingKey<T>(
+  apiKey: string,
+  run: () => Promise<T>,
+  /** A cancelled refresh stops scrubbing at the next slice (refreshSlices). */
+  signal?: AbortSignal
+): Promise<T> {
   let result: T
   try {
     result = await run()
@@ -22,5 +27,5 @@ export async function scrubbingKey<T>(apiKey: string, run: () => Promise<T>): Pr
     throw e
   }
   // In time slices: a whole catalogue's strings are a second of work at 100,000 items.
-  return scrubKeyDeepSliced(result, apiKey, refreshSlices())
+  return scrubKeyDeepSliced(result, apiKey, refreshSlices(signal))
 }

@@ -19,6 +19,7 @@ import {
   pacedRequest,
   type ApiRequest,
   type CallOptions,
+  type ReadProgress,
   type RequestContext
 } from './paced-request'
 import type { Pacer } from './pacer'
@@ -29,6 +30,7 @@ import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
 import { refreshSlices } from '../util/time-slices'
+import type { ScannedItems } from './wire/items-scan'
 
 export interface MarketplaceClientOptions {
   baseUrl: string
@@ -82,6 +84,22 @@ const DEFAULT_MAX_BODY = 20 * 1024 * 1024
 // take longer than one item does, even on a fast line. Given limits apply to every call.
 const LIST_TIMEOUT_MS = 120_000
 const LIST_MAX_BODY = 256 * 1024 * 1024
+
+/** The scanned items, telling `onProgress` each one read (of all found) as the parse asks for it. */
+function counted(
+  scanned: Pick<ScannedItems, 'count' | 'item'>,
+  onProgress: ReadProgress | undefined
+): Pick<ScannedItems, 'count' | 'item'> {
+  if (!onProgress) return scanned
+  const { count } = scanned
+  return {
+    count,
+    item: (index) => {
+      onProgress('reading', index + 1, count)
+      return scanned.item(index)
+    }
+  }
+}
 
 /**
  * The Seller API's four operations for one base URL and key. Every call is paced,
@@ -197,7 +215,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     // Read item by item from the bytes when the answer allows; an item that is not JSON
     // makes the whole answer what it is without the scan (not JSON).
     const scanned = reading.type === 'payload' && reading.items ? reading.items : null
-    const quick = scanned ? await parseScannedItems(scanned, refreshSlices()) : null
+    const quick = scanned
+      ? await parseScannedItems(
+          counted(scanned, callOptions?.onProgress),
+          refreshSlices(callOptions?.signal)
+        )
+      : null
     if (scanned && !quick) reading = scanned.whole()
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
     const parsed = quick ?? parseItemsResponse(reading.body, { consume: true })

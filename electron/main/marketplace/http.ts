@@ -101,7 +101,9 @@ export async function readCapped(
   response: Response,
   maxBytes: number,
   deadline: Deadline,
-  host: string
+  host: string,
+  /** Bytes received so far, and the size the server declared (null when it did not). */
+  onBytes?: (received: number, declared: number | null) => void
 ): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -112,10 +114,12 @@ export async function readCapped(
   }
   let body: Uint8Array | null
   try {
+    const size = Number.isFinite(declared) ? declared : undefined
     body = await readStreamCapped(
       response.body,
       maxBytes,
-      Number.isFinite(declared) ? declared : undefined
+      size,
+      onBytes && ((received) => onBytes(received, size ?? null))
     )
   } catch (e) {
     const aborted = deadline.abortError(host)

@@ -1,3 +1,4 @@
+import { MarketplaceError, messages } from './errors'
 import { Deadline, networkError, readCapped, type FetchLike } from './http'
 import { interpret, type Reading } from './interpret'
 import type { Operation } from './wire/envelopes'
@@ -6,10 +7,21 @@ import { withRetry, type RetryPolicy } from './retry'
 import { scanItemsAnswerSliced, type ScannedItems } from './wire/items-scan'
 import { refreshSlices } from '../util/time-slices'
 
+/**
+ * How far a long read has got (the whole catalogue): waiting for the answer, its bytes
+ * received of the size declared, then its items read of those found. Called often: no object made.
+ */
+export type ReadProgress = (
+  phase: 'waiting' | 'downloading' | 'reading',
+  done: number,
+  total: number | null
+) => void
+
 export interface CallOptions {
   signal?: AbortSignal
   /** Bulk work (many validations) yields to what the seller clicks meanwhile. */
   priority?: PacerPriority
+  onProgress?: ReadProgress
 }
 
 export interface ApiRequest {
@@ -46,6 +58,7 @@ async function once(
   request: ApiRequest,
   call: CallOptions
 ): Promise<Reading> {
+  call.onProgress?.('waiting', 0, null)
   const ticket = await ctx.pacer.acquire({
     signal: call.signal,
     ...(call.priority ? { priority: call.priority } : {})
@@ -81,10 +94,15 @@ async function once(
           response,
           request.limits?.maxBodyBytes ?? ctx.maxBodyBytes,
           deadline,
-          ctx.host
+          ctx.host,
+          call.onProgress && ((received, size) => call.onProgress?.('downloading', received, size))
         )
+    call.onProgress?.('reading', 0, null)
     const scanned =
-      operation === 'items' && response.status === 200 ? await scanInSlices(body) : undefined
+      operation === 'items' && response.status === 200
+        ? await scanInSlices(body, call.signal)
+        : undefined
+    if (call.signal?.aborted) throw new MarketplaceError('aborted', messages.aborted())
     return interpret(
       operation,
       { status: response.status, headers: response.headers, body, url: request.url },
@@ -106,10 +124,11 @@ async function once(
  * large one never holds the event loop; interpret then judges it as it would have.
  */
 async function scanInSlices(
-  body: Uint8Array
+  body: Uint8Array,
+  signal: AbortSignal | undefined
 ): Promise<{ result: ScannedItems | null } | { threw: unknown }> {
   try {
-    return { result: await scanItemsAnswerSliced(body, refreshSlices()) }
+    return { result: await scanItemsAnswerSliced(body, refreshSlices(signal)) }
   } catch (e) {
     return { threw: e }
   }

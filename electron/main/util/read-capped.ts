@@ -10,7 +10,9 @@
 export async function readStreamCapped(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
-  declaredBytes?: number
+  declaredBytes?: number,
+  /** Told the bytes received so far after each chunk (a refresh's progress). */
+  onBytes?: (received: number) => void
 ): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0)
   const reader = body.getReader()
@@ -37,6 +39,7 @@ export async function readStreamCapped(
       chunks.push(value)
     }
     total += value.byteLength
+    onBytes?.(total)
   }
   if (whole) return total === whole.byteLength ? whole : whole.slice(0, total)
   const out = new Uint8Array(total)

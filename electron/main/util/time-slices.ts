@@ -71,7 +71,16 @@ export function timeSlices(
  * The slices of a catalogue refresh (scan, parse, key scrub, index): at most 8 ms of work
  * between turns of the event loop, and background work, so it holds back while the seller
  * types or checks a code (a keystroke's answer then waits for no slice of it at all).
+ * With `signal`, a cancelled refresh stops at its next turn, throwing the signal's reason.
  */
-export function refreshSlices(): TimeSlices {
-  return timeSlices(8, { background: true })
+export function refreshSlices(signal?: AbortSignal): TimeSlices {
+  const slices = timeSlices(8, { background: true, ...(signal ? { signal } : {}) })
+  if (!signal) return slices
+  return {
+    due: slices.due,
+    turn: async () => {
+      await slices.turn()
+      if (signal.aborted) throw signal.reason
+    }
+  }
 }

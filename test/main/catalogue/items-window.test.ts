@@ -9,6 +9,7 @@ import {
   indexOf,
   narrows,
   SEARCH_TEXT_SLICE,
+  searchReady,
   windowOf
 } from '../../../electron/main/catalogue/items-window'
 import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
@@ -191,5 +192,38 @@ describe('queryItems: a refreshed list', () => {
     const found = await synced.queryItems(query({ query: 'fifth', limit: 3 }))
     expect(found.data.matched).toBe(Math.ceil(many.length / 5))
     expect(indexOf(listed!)).toBe(index)
+  })
+})
+
+describe('searchReady for a refresh', () => {
+  const list = (n: number) => Array.from({ length: n }, (_, i) => item(i + 1))
+
+  it('says how far the index is, item by item, ending at all of them', async () => {
+    const items = list(SEARCH_TEXT_SLICE * 3 + 5)
+    const said: Array<[string, number, number]> = []
+    await searchReady(items, {
+      onProgress: (phase, done, total) => said.push([phase, done, total])
+    })
+    expect(said[0]).toEqual(['indexing', 0, items.length])
+    expect(said.at(-1)).toEqual(['indexing', items.length, items.length])
+    const dones = said.map(([, done]) => done)
+    // Steps in between, in order: not only the start and the end.
+    expect(new Set(dones).size).toBeGreaterThan(2)
+    expect(dones).toEqual([...dones].sort((a, b) => a - b))
+  })
+
+  it('stops at its next turn once cancelled, throwing why', async () => {
+    const items = list(SEARCH_TEXT_SLICE * 4)
+    const controller = new AbortController()
+    const why = new Error('cancelled by the seller')
+    let said = 0
+    const ready = searchReady(items, {
+      signal: controller.signal,
+      onProgress: () => {
+        if (++said === 2) controller.abort(why)
+      }
+    })
+    await expect(ready).rejects.toBe(why)
+    expect(indexOf(items).searchBuilt).toBeLessThan(items.length)
   })
 })

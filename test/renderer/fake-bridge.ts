@@ -335,7 +335,9 @@ function defaults(): Partial<{ [M in Method]: SellerDeskApi[M] }> {
     getUpdateState: async () =>
       ok({ available: false, state: { kind: 'idle' as const }, bulkRunning: false }),
     getUpdateSettings: async () => ok({ available: false, autoDownload: true, beta: false }),
-    takeCrashNotice: async () => ok({ line: null })
+    takeCrashNotice: async () => ok({ line: null }),
+    getRefreshProgress: async () => ok(null),
+    cancelRefresh: async () => ok({ cancelled: false })
   }
 }
 

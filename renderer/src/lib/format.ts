@@ -162,3 +162,19 @@ export function formatBytes(bytes: number): string {
   if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
   return `${numberFormat('bytes', { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`
 }
+
+/**
+ * Part of a size, both in the whole's unit: "4.2 of 15.1 MB" (not "4.2 MB of 15.1 MB",
+ * nor "900 kB of 15.1 MB" jumping units as it grows).
+ */
+export function formatBytesOf(done: number, total: number): string {
+  const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
+  let unit = 0
+  let scale = 1
+  while (total / scale >= 1000 && unit < units.length - 1) {
+    scale *= 1000
+    unit++
+  }
+  const f = numberFormat('bytes', { maximumFractionDigits: 1 })
+  return `${f.format(done / scale)} of ${f.format(total / scale)} ${units[unit]}`
+}

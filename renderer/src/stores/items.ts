@@ -8,6 +8,7 @@ import { latestRequest } from '../lib/latest-request'
 import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
 import { afterFirstScreen } from '../frame/page-code'
+import { watchingRefresh } from './refresh-progress'
 import { detailActions, forgetDetail } from './item-detail'
 import { filtersKey, findRow, listFrom, withRows, withSummary, type ItemsList } from './items-list'
 
@@ -153,8 +154,11 @@ export const useItems = create<ItemsState>((set, get) => {
       set({ status: get().list ? 'ready' : 'loading', error: null })
       const asked = filtersKey(get())
       const early = opening && asked === filtersKey(FIRST_WINDOW) ? await opening : null
+      // With nothing saved, this first read is the first sync: it shows how far it is.
       const first =
-        early?.ok && early.data ? { ok: true as const, data: early.data } : await ask(false)
+        early?.ok && early.data
+          ? { ok: true as const, data: early.data }
+          : await watchingRefresh(() => ask(false))
       if (!isLatest()) return
       if (!first.ok) {
         set({ status: 'error', error: first.error })
@@ -178,7 +182,7 @@ export const useItems = create<ItemsState>((set, get) => {
       const isLatest = latestList.start()
       set({ refreshing: true })
       const asked = filtersKey(get())
-      const result = await ask(true)
+      const result = await watchingRefresh(() => ask(true))
       if (!isLatest()) return
       if (result.ok) {
         set({

@@ -61,6 +61,8 @@ export function ViewHeader({
               icon={<RefreshCw size={14} aria-hidden />}
               onClick={onRefresh}
               disabled={busy}
+              // Where focus goes back to when a refresh's progress bar goes (RefreshProgress.tsx).
+              data-action="refresh"
               title={`Refresh (${shortcutLabel('R', mac)})`}
               aria-keyshortcuts={ariaShortcut('R', mac)}
             >

@@ -1,7 +1,8 @@
-import { TriangleAlert } from 'lucide-react'
+import { CircleSlash, TriangleAlert } from 'lucide-react'
 import { stateOfFailure } from '../../../../shared/connection-status'
 import type { AppError } from '../../../../shared/errors'
-import type { ItemsWindow } from '../../../../shared/ipc/contract'
+import type { Freshness, ItemsWindow } from '../../../../shared/ipc/contract'
+import { formatDateTime } from '../../lib/format'
 import { listTotal, type ItemsList } from '../../stores/items-list'
 import { Button } from '../../ui/Button'
 import styles from './ItemsNotices.module.css'
@@ -102,8 +103,35 @@ function RefreshFailedNotice({
   )
 }
 
+/** The seller stopped a refresh: the saved list stays, dated, with the way to sync again. */
+function CancelledNotice({
+  savedAt,
+  onRetry
+}: {
+  savedAt: string
+  onRetry(): void
+}): React.JSX.Element {
+  return (
+    <div
+      className={`${styles.notice} ${styles.quiet}`}
+      role="status"
+      data-testid="refresh-cancelled"
+    >
+      <CircleSlash size={16} aria-hidden className={styles.icon} />
+      <p className={styles.body}>
+        Refresh cancelled: showing the list saved {formatDateTime(savedAt)}.
+      </p>
+      <Button size="sm" onClick={onRetry}>
+        Refresh
+      </Button>
+    </div>
+  )
+}
+
 interface ItemsNoticesProps {
   list: ItemsList
+  /** How old the list shown is, and why it is the saved one (a cancelled refresh). */
+  freshness?: Freshness | null
   refreshError: AppError | null
   onRetry(): void
   onAddById(): void
@@ -111,11 +139,15 @@ interface ItemsNoticesProps {
 
 export function ItemsNotices({
   list,
+  freshness,
   refreshError,
   onRetry,
   onAddById
 }: ItemsNoticesProps): React.JSX.Element | null {
   const notices = [
+    freshness?.refreshErrorKind === 'aborted' && (
+      <CancelledNotice key="cancelled" savedAt={freshness.fetchedAt} onRetry={onRetry} />
+    ),
     // A failure of the connection itself (offline, key refused, keychain locked) is said once,
     // under the header, in every view's words; what is left here is this list's own trouble.
     refreshError && stateOfFailure(refreshError.kind) === null && (

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { PackageOpen, Plus, SearchX, X } from 'lucide-react'
+import { PackageOpen, Plus, RefreshCw, SearchX, X } from 'lucide-react'
 import { stateOfFailure } from '../../../../shared/connection-status'
 import { useItems } from '../../stores/items'
 import { listTotal, rowCount } from '../../stores/items-list'
 import { useNav } from '../../stores/nav'
 import { Button } from '../../ui/Button'
 import { EmptyState, ErrorState } from '../../ui/States'
+import { RefreshProgressBar } from '../../ui/RefreshProgress'
 import { ViewHeader } from '../../ui/ViewHeader'
 import { ItemsNotices } from './ItemsNotices'
 import { ItemsSkeleton } from './ItemsSkeleton'
@@ -65,7 +66,24 @@ export function ItemsView(): React.JSX.Element {
   const clearFilters = (): void => setFilters({ query: '', category: '', kind: 'all' })
 
   let body: React.ReactNode
-  if (s.status === 'error' && s.error && !list && stateOfFailure(s.error.kind) !== null) {
+  if (s.status === 'error' && s.error?.kind === 'aborted' && !list) {
+    // The seller cancelled the first sync: nothing is wrong, and nothing is saved yet.
+    body = (
+      <EmptyState
+        icon={<PackageOpen size={28} />}
+        title="Sync cancelled: no copy of your items is saved yet."
+        action={
+          <Button
+            variant="primary"
+            icon={<RefreshCw size={16} aria-hidden />}
+            onClick={() => void load()}
+          >
+            Sync now
+          </Button>
+        }
+      />
+    )
+  } else if (s.status === 'error' && s.error && !list && stateOfFailure(s.error.kind) !== null) {
     // The notice under the header names the reason and the step.
     body = (
       <EmptyState title="No saved copy of your items yet: they show once the marketplace answers." />
@@ -133,6 +151,7 @@ export function ItemsView(): React.JSX.Element {
           )
         }
       />
+      <RefreshProgressBar />
       {total > 0 && (
         <ItemsToolbar
           filters={{ query: s.query, category: s.category, kind: s.kind, sort: s.sort }}
@@ -170,6 +189,7 @@ export function ItemsView(): React.JSX.Element {
       {list && (
         <ItemsNotices
           list={list}
+          freshness={s.freshness}
           refreshError={s.refreshError}
           onRetry={() => void refresh()}
           onAddById={() => setAdding(true)}

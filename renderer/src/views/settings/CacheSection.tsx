@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react'
 import { formatBytes } from '../../lib/format'
 import { useSettings } from '../../stores/settings'
 import { Button } from '../../ui/Button'
+import { RefreshProgressBar } from '../../ui/RefreshProgress'
 import { Skeleton } from '../../ui/Skeleton'
 import { toast } from '../../ui/toast'
 import card from '../../ui/Card.module.css'
@@ -106,6 +107,8 @@ export function CacheSection(): React.JSX.Element {
           </Button>
         </div>
       </div>
+      {/* A catalogue refresh writing into this cache: how far it is, and Cancel. */}
+      <RefreshProgressBar compact />
     </section>
   )
 }

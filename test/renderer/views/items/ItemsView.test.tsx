@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { ItemsView } from '../../../../renderer/src/views/items/ItemsView'
 import { useItems } from '../../../../renderer/src/stores/items'
 import { useNav } from '../../../../renderer/src/stores/nav'
+import { formatDateTime } from '../../../../renderer/src/lib/format'
 import type { ItemsPayload } from '../../../../shared/ipc/contract'
 import type { Item } from '../../../../shared/model'
 import {
@@ -465,6 +466,57 @@ describe('ItemsView', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }))
     expect(await screen.findByText(/Couldn’t refresh: Too many requests./)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /^Northwind Admin\b/ })).toBeInTheDocument()
+  })
+
+  it('keeps the saved list when the seller cancels a refresh, dated, with Refresh to try again', async () => {
+    const savedAt = '2026-11-12T14:02:00Z'
+    let n = 0
+    installFakeBridge({
+      listItems: async () =>
+        ++n !== 2
+          ? ok({ data: payload(catalogue()), freshness: freshness({ fetchedAt: savedAt }) })
+          : ok({
+              data: payload(catalogue()),
+              freshness: freshness({
+                fetchedAt: savedAt,
+                source: 'cache',
+                refreshError: 'Refresh cancelled: showing the saved list.',
+                refreshErrorKind: 'aborted'
+              })
+            })
+    })
+    const user = userEvent.setup()
+    render(<ItemsView />)
+    await screen.findByRole('button', { name: /^Northwind Admin\b/ })
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    const notice = await screen.findByTestId('refresh-cancelled')
+    expect(notice.getAttribute('role')).toBe('status')
+    expect(notice.textContent).toBe(
+      `Refresh cancelled: showing the list saved ${formatDateTime(savedAt)}.Refresh`
+    )
+    // Not a failure: no error words, and the items stay.
+    expect(screen.queryByText(/Couldn’t refresh/)).toBeNull()
+    expect(screen.getByRole('button', { name: /^Northwind Admin\b/ })).toBeInTheDocument()
+    await user.click(within(notice).getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(screen.queryByTestId('refresh-cancelled')).toBeNull())
+  })
+
+  it('offers to sync again when the seller cancelled the first sync', async () => {
+    let n = 0
+    installFakeBridge({
+      listItems: async () =>
+        ++n === 1
+          ? err('aborted', 'The refresh was cancelled.')
+          : ok({ data: payload(catalogue()), freshness: freshness() })
+    })
+    const user = userEvent.setup()
+    render(<ItemsView />)
+    expect(
+      await screen.findByText('Sync cancelled: no copy of your items is saved yet.')
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Sync now' }))
+    await screen.findByRole('button', { name: /^Northwind Admin\b/ })
   })
 
   it('prints hostile names and categories as text', async () => {

@@ -46,7 +46,9 @@ function keyScrubbed<C extends MarketplaceClientLike>(client: C, apiKey: string)
         scrubbingKey(
           apiKey,
           async () => (value as (...a: unknown[]) => unknown).apply(target, args),
-          signalOf(args.at(-1))
+          // Only the catalogue's refresh stops its scrub when cancelled: any other answer
+          // (a purchase check of a cancelled bulk run) is small, and scrubbed whole.
+          property === 'listItemsReport' ? signalOf(args.at(-1)) : undefined
         )
     }
   })

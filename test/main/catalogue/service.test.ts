@@ -317,3 +317,70 @@ describe('a refresh does not hold the list it may replace', () => {
     expect(kept.freshness.refreshError).toMatch(/saved list is kept/)
   })
 })
+
+describe('a cancelled catalogue refresh', () => {
+  /** Counts the item-list writes the cache is asked for. */
+  const countWrites = (): { n: number } => {
+    const writes = { n: 0 }
+    const write = cache.writeItems.bind(cache)
+    cache.writeItems = async (id, entry) => {
+      writes.n++
+      return write(id, entry)
+    }
+    return writes
+  }
+
+  it('cancelled after its answer came, keeps the saved list and writes nothing', async () => {
+    const saved = await service.listItems()
+    const writes = countWrites()
+    const reads: Array<string | undefined> = []
+    service = build({
+      listItemsReport: async (options) => {
+        options?.onProgress?.('reading', 1, 3)
+        reads.push((await service.refreshProgress())?.phase)
+        expect(await service.cancelRefresh()).toEqual({ cancelled: true })
+        return { items: [item(1), item(2), item(3)], skipped: [] }
+      }
+    })
+    const answer = await service.listItems({ refresh: true })
+    expect(reads).toEqual(['reading'])
+    expect(answer.data.items.map((i) => i.id)).toEqual([1, 2])
+    expect(answer.freshness).toEqual({
+      fetchedAt: saved.freshness.fetchedAt,
+      source: 'cache',
+      offline: false,
+      refreshError: 'Refresh cancelled: showing the saved list.',
+      refreshErrorKind: 'aborted'
+    })
+    expect(writes.n).toBe(0)
+    expect(await service.refreshProgress()).toBeNull()
+  })
+
+  it('cannot be cancelled once it saves the new list', async () => {
+    await service.listItems()
+    const writes = countWrites()
+    const write = cache.writeItems
+    cache.writeItems = async (id, entry) => {
+      expect(await service.refreshProgress()).toMatchObject({
+        phase: 'saving',
+        cancellable: false
+      })
+      expect(await service.cancelRefresh()).toEqual({ cancelled: false })
+      return write(id, entry)
+    }
+    const answer = await service.listItems({ refresh: true })
+    expect(answer.freshness.source).toBe('network')
+    expect(writes.n).toBe(1)
+  })
+
+  it('fails as cancelled on a first sync, with nothing saved', async () => {
+    service = build({
+      listItemsReport: async () => {
+        await service.cancelRefresh()
+        return { items: [item(1)], skipped: [] }
+      }
+    })
+    await expect(service.listItems()).rejects.toMatchObject({ kind: 'aborted' })
+    expect(await cache.readItems(CONN)).toBeNull()
+  })
+})

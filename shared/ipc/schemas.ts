@@ -110,13 +110,7 @@ export type ItemsQuery = z.infer<typeof ItemsQuerySchema>
  * size the marketplace declared, when it did), its items read, the new list indexed, then
  * saved. `elapsedMs` since it started, so the page shows it only for a refresh that is long.
  */
-export const RefreshPhaseSchema = z.enum([
-  'waiting',
-  'downloading',
-  'reading',
-  'indexing',
-  'saving'
-])
+const RefreshPhaseSchema = z.enum(['waiting', 'downloading', 'reading', 'indexing', 'saving'])
 export type RefreshPhase = z.infer<typeof RefreshPhaseSchema>
 export const RefreshProgressSchema = z.object({
   phase: RefreshPhaseSchema,

@@ -1,10 +1,8 @@
 import type { RefreshPhase, RefreshProgress } from '../../../shared/ipc/contract'
 import { AppFailure } from '../ipc/failure'
 
-export type { RefreshPhase, RefreshProgress }
-
 /** How a refresh's stages say how far they are: no object made per call (it runs per item). */
-export type ProgressListener = (phase: RefreshPhase, done: number, total: number | null) => void
+type ProgressListener = (phase: RefreshPhase, done: number, total: number | null) => void
 
 /** One catalogue refresh under way: its cancel signal, and where it reports how far it is. */
 export interface RefreshRun {
@@ -31,7 +29,7 @@ export interface RefreshTracker {
 export const REFRESH_CANCELLED = 'The refresh was cancelled.'
 
 /** The error a cancelled refresh ends with: kind `aborted`, like a cancelled request. */
-export const cancelledRefresh = (): AppFailure => new AppFailure('aborted', REFRESH_CANCELLED)
+const cancelledRefresh = (): AppFailure => new AppFailure('aborted', REFRESH_CANCELLED)
 
 interface Running {
   connectionId: string

@@ -3,7 +3,7 @@ import type { RefreshProgress } from '../../../shared/ipc/contract'
 import { getBridge } from '../bridge'
 
 /** A refresh shorter than this shows no progress: nothing flickers for a quick one. */
-export const SHOW_AFTER_MS = 1_000
+const SHOW_AFTER_MS = 1_000
 /** How often the page asks main while it waits on a refresh (main cannot tell it). */
 export const POLL_MS = 400
 

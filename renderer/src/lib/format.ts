@@ -176,5 +176,8 @@ export function formatBytesOf(done: number, total: number): string {
     unit++
   }
   const f = numberFormat('bytes', { maximumFractionDigits: 1 })
-  return `${f.format(done / scale)} of ${f.format(total / scale)} ${units[unit]}`
+  // The first bytes of a large answer are not "0 of 15.1 MB" beside a bar that has moved.
+  const small = done > 0 && done / scale < 0.1
+  const part = small ? numberFormat('bytes-small', { maximumSignificantDigits: 1 }) : f
+  return `${part.format(done / scale)} of ${f.format(total / scale)} ${units[unit]}`
 }

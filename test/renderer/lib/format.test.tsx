@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   formatBytes,
+  formatBytesOf,
   formatCompactTime,
   formatDate,
   formatDateTime,
@@ -115,5 +116,15 @@ describe('formatBytes', () => {
     expect(formatBytes(500_000_000)).toBe('500 MB')
     expect(formatBytes(2_000)).toBe('2 kB')
     expect(formatBytes(-1)).toBe('—')
+  })
+})
+
+describe('formatBytesOf', () => {
+  it('writes the part in the whole’s unit, never as nothing once bytes came', () => {
+    expect(formatBytesOf(4_200_000, 15_100_000)).toBe('4.2 of 15.1 MB')
+    expect(formatBytesOf(0, 15_100_000)).toBe('0 of 15.1 MB')
+    expect(formatBytesOf(40_000, 1_400_000)).toBe('0.04 of 1.4 MB')
+    expect(formatBytesOf(900, 2_000)).toBe('0.9 of 2 kB')
+    expect(formatBytesOf(15_100_000, 15_100_000)).toBe('15.1 of 15.1 MB')
   })
 })

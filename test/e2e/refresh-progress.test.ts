@@ -42,11 +42,11 @@ describe('A long refresh', () => {
     await page.locator('header [data-state="online"]').waitFor({ timeout: 30_000 })
     expect(await itemCount(page).textContent()).toBe(`${SIZE.toLocaleString('en-US')} items`)
 
-    // The whole list over two minutes: long enough for every look below, cancelled before.
+    // The whole list over five minutes: long enough for every look below, cancelled before.
     demo
       .market()
       .faults.inject(
-        { type: 'trickle', ms: 120_000, pieces: 1_200 },
+        { type: 'trickle', ms: 300_000, pieces: 3_000 },
         { times: 1, path: '/api/items/all' }
       )
     await page.getByRole('button', { name: 'Refresh' }).click()

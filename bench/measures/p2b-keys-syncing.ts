@@ -13,7 +13,8 @@ const TIMEOUT_MS = 10_000
 /** Keys (letters and Backspace) typed per launch while it syncs, at most. */
 const BURST_KEYS = 24
 /** The Items header while the refresh that opening the view starts is under way. */
-const SYNCING = '[data-state="syncing"]'
+// The view header's status line (the sidebar's switcher shows the same state).
+const SYNCING = '#content [data-state="syncing"]'
 
 /** A letter and Backspace, timed, until `more()` says stop; each key's ms into `into`. */
 async function typeWhile(

@@ -10,6 +10,7 @@ import { createMemorySecretStore } from '../../electron/main/secrets/memory-stor
 import { outsideHeapBytes } from '../lib/host-usage'
 import { startBenchHost } from '../lib/host'
 import { ownPeakRssBytes } from '../lib/peak-rss'
+import { preferSmallHeap } from '../../electron/main/util/small-heap'
 
 function usage(): string {
   const m = process.memoryUsage()
@@ -23,6 +24,7 @@ function usage(): string {
 }
 
 async function main(): Promise<void> {
+  preferSmallHeap()
   const [dataDir, connectionId] = process.argv.slice(2)
   if (!dataDir || !connectionId)
     throw new Error('usage: p6-host-child <dataDir> <connectionId> (key on stdin)')

@@ -12,6 +12,7 @@ import { dispatch } from '../../electron/main/ipc/dispatch'
 import { contract } from '../../shared/ipc/contract'
 import { FIRST_WINDOW } from '../../shared/item-summary'
 import { createBenchAppKeyOnStdin } from '../lib/host'
+import { preferSmallHeap } from '../../electron/main/util/small-heap'
 
 const quiet = { warn: () => {}, error: () => {} }
 /** After the answer, the background work (cache write, prefetch pass) is watched this long. */
@@ -63,6 +64,7 @@ function watchTurns(): { stop(): { cpuHeldMaxMs: number; late: Array<[number, nu
 }
 
 async function main(): Promise<void> {
+  preferSmallHeap()
   const [dataDir, connectionId] = process.argv.slice(2)
   if (!dataDir || !connectionId) throw new Error('usage: p7-loop-child <dataDir> <connectionId>')
   const app = await createBenchAppKeyOnStdin(dataDir, connectionId)

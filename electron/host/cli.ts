@@ -4,6 +4,7 @@ import { launchHost } from './launch'
 import { openInBrowser } from './open-url'
 import { defaultRendererDir } from './paths'
 import { FolderInUse } from '../main/storage/folder-lock'
+import { preferSmallHeap } from '../main/util/small-heap'
 
 // `npm run start:web`: Seller Desk in the system browser, for machines without the
 // Electron binary. Prints the address on a line starting "Seller Desk: " (scripts and
@@ -19,6 +20,7 @@ function options(): HostCliOptions {
 }
 
 async function main(): Promise<void> {
+  preferSmallHeap()
   const opts = options()
   if (opts.help) {
     console.log(HOST_USAGE)

@@ -7,6 +7,9 @@ import { createDesktopShell } from './glue/desktop-shell'
 import { handleDeepLinkArgv } from './glue/deep-link'
 import { claimSingleInstance } from './glue/single-instance'
 import { createLookupSlots } from './quick/lookup-slots'
+import { preferSmallHeap } from './util/small-heap'
+
+preferSmallHeap()
 
 // The desktop app's table of contents. Each piece is thin Electron glue (glue/) over code
 // that runs and is tested in plain Node; each glue piece is tested through a faked Electron.

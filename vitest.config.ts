@@ -28,6 +28,12 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/renderer/**', 'test/e2e/**', ...IN_CHROMIUM],
+          // A worker runs its files one after another in one process; each file still
+          // imports the app's own modules afresh (test/support/fresh-app-modules.ts). A
+          // process per file cost about half of this project's CPU, in starting Node and
+          // importing the same packages again.
+          isolate: false,
+          setupFiles: ['test/support/fresh-app-modules.ts'],
           testTimeout: 30_000
         }
       },
@@ -37,7 +43,10 @@ export default defineConfig({
           name: 'jsdom',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/renderer/setup.ts'],
+          // As node: one process per worker, the app's modules fresh for every file (a
+          // process and a jsdom import per file were two thirds of this project's CPU).
+          isolate: false,
+          setupFiles: ['test/support/fresh-app-modules.ts', 'test/renderer/setup.ts'],
           testTimeout: 20_000
         }
       },

@@ -13,8 +13,9 @@
  *
  * - Started inside a test (or a beforeEach), the harness closes itself when that test
  *   ends; if the test failed it first saves test-results/screenshots/<test>.png and a
- *   Playwright trace test-results/traces/<test>.zip with a DOM snapshot of every step
- *   (open with `npx playwright show-trace`). Started in a beforeAll, call `close()` in the afterAll yourself.
+ *   Playwright trace test-results/traces/<test>.zip of every call, its timing and error
+ *   (open with `npx playwright show-trace`; SELLER_DESK_E2E_SNAPSHOTS=1 adds a DOM snapshot
+ *   of every step and the network). Started in a beforeAll, call `close()` in the afterAll yourself.
  * - `host.stop()` / `host.restart()` stop and restart the host on the same port, token
  *   and data folder (offline and "service stopped" states; reload the page after).
  * - `consoleLines` collects the page's console messages and uncaught errors.
@@ -79,6 +80,7 @@ export interface Harness {
 }
 
 const resultsDir = join(repoRoot, 'test-results')
+const recordSnapshots = process.env['SELLER_DESK_E2E_SNAPSHOTS'] === '1'
 
 export function launchChromium(): Promise<Browser> {
   // Media tests call play() on preview video and audio without a click first.
@@ -196,10 +198,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       viewport: options.viewport ?? { width: 1280, height: 800 }
     })
     cleanups.push(() => context.close())
-    // DOM snapshots only: the trace still shows the page at every step (and a failure
-    // saves a real screenshot), while a screencast of every frame cost about a third of
-    // the end-to-end suite's CPU on a 2-core machine.
-    await context.tracing.start({ screenshots: false, snapshots: true })
+    // The trace keeps every Playwright call with its timing and error; a failure also saves
+    // a real screenshot and prints the page's console. A DOM snapshot at every step
+    // (SELLER_DESK_E2E_SNAPSHOTS=1, to re-run a failing test with) cost about a quarter
+    // of the end-to-end files' CPU on a 2-core machine, a screencast a third more again.
+    await context.tracing.start({ screenshots: false, snapshots: recordSnapshots })
     const page = await context.newPage()
     page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`))
     page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`))

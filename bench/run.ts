@@ -25,12 +25,12 @@ import { BenchContext } from './lib/context'
 import { applyGoals, goalSummary } from './lib/goals'
 import { machine } from './lib/machine'
 import { medianOfRuns } from './lib/repeat'
+import { measureTimeLimitMs, withTimeLimit } from './lib/time-limit'
 import { formatTable } from './lib/table'
-import { NotMeasurable, type BenchOptions, type Measure, type MeasureResult } from './lib/types'
+import { type BenchOptions, type Measure, type MeasureResult } from './lib/types'
 import { measures } from './measures'
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url))
-const MEASURE_TIMEOUT_MS = 240_000
 
 const ArgsSchema = z.object({
   only: z
@@ -93,25 +93,6 @@ function parseOptions(): Parsed {
   }
 }
 
-/**
- * Rejects once the measure itself has run `ms`: time the context spends building shared
- * set-up meanwhile (the warm profile, minutes on a busy machine) does not count.
- */
-function withTimeout<T>(work: Promise<T>, ms: number, ctx: BenchContext): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const start = Date.now()
-  const setupAtStart = ctx.setupMs
-  const limit = new Promise<never>((_, reject) => {
-    const check = (): void => {
-      const spent = Date.now() - start - (ctx.setupMs - setupAtStart)
-      if (spent >= ms) reject(new NotMeasurable(`did not finish within ${ms / 1000} s`))
-      else timer = setTimeout(check, Math.min(ms - spent, 5_000))
-    }
-    timer = setTimeout(check, ms)
-  })
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer))
-}
-
 /** One whole run: a fresh context (demo, Chromium, warm profile) for the selected measures. */
 async function wholeRun(
   selected: readonly Measure[],
@@ -125,7 +106,7 @@ async function wholeRun(
       process.stderr.write(`[bench]${label} ${m.id}: ${m.title}...\n`)
       const t0 = Date.now()
       try {
-        const r = await withTimeout(m.run(ctx), MEASURE_TIMEOUT_MS, ctx)
+        const r = await withTimeLimit(m.run(ctx), measureTimeLimitMs(options.size), ctx)
         results.push({ id: m.id, title: m.title, status: 'measured', ...r })
       } catch (e) {
         results.push({

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: Seller Desk's performance measures against the demo marketplace.
- * Prints a table and writes bench/results.json. Figures only, no pass/fail.
+ * Prints a table and writes bench/results.json (another --size: bench/results-<size>.json). Figures only, no pass/fail.
  *
  *   npm run bench                      every measure
  *   npm run bench -- --only p2,p3      some of them
  *   npm run bench -- --runs 5          fewer repeated runs (quicker, noisier)
  *   npm run bench -- --full-limit      P4 at the real 60 requests a minute (~100 s a run)
- *   npm run bench -- --size 100000     a 100,000-item demo catalogue (default 10,000)
+ *   npm run bench -- --size 100000     a 100,000-item demo catalogue (default 10,000), written
+ *                                      to bench/results-100k.json
  *   npm run bench -- --repeat 3        three whole runs; every figure is their median
  *   npm run bench -- --cpu-prof DIR    spawned hosts write Node CPU profiles into DIR
  *   npm run bench -- --out file.json   results elsewhere than bench/results.json
@@ -18,19 +19,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { BenchContext } from './lib/context'
 import { applyGoals, goalSummary } from './lib/goals'
 import { machine } from './lib/machine'
 import { medianOfRuns } from './lib/repeat'
+import { defaultResultsPath } from './lib/results-path'
 import { measureTimeLimitMs, withTimeLimit } from './lib/time-limit'
 import { formatTable } from './lib/table'
 import { type BenchOptions, type Measure, type MeasureResult } from './lib/types'
 import { measures } from './measures'
-
-const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url))
 
 const ArgsSchema = z.object({
   only: z
@@ -81,7 +80,7 @@ function parseOptions(): Parsed {
     throw new Error(`Unknown measure ${unknown.join(', ')}; known: ${[...known].join(', ')}.`)
   return {
     only: a.only,
-    out: a.out === undefined ? RESULTS : resolve(a.out),
+    out: a.out === undefined ? defaultResultsPath(a.size) : resolve(a.out),
     repeat: a.repeat,
     options: {
       runs: a.runs ?? null,

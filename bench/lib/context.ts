@@ -150,7 +150,11 @@ export class BenchContext {
       const added = await dispatch(app.handlers, 'addConnection', {
         label: 'Bench demo',
         baseUrl: demo.baseUrl,
-        apiKey: demo.apiKey
+        apiKey: demo.apiKey,
+        // Adding checks the key is a seller's by fetching the whole list once more, which
+        // the listing below does anyway (and checks its count): 16-72 s at 100,000 items
+        // on the loaded machine. What is saved is the same either way.
+        allowNoItems: true
       })
       if (!added.ok) throw new Error(`could not connect to the bench demo: ${added.error.message}`)
       connectionId = contract.addConnection.response.parse(added.data).id

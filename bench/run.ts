@@ -1,36 +1,35 @@
 /**
  * `npm run bench`: Seller Desk's performance measures against the demo marketplace.
- * Prints a table and writes bench/results.json. Figures only, no pass/fail.
+ * Prints a table and writes bench/results.json (another --size: bench/results-<size>.json). Figures only, no pass/fail.
  *
  *   npm run bench                      every measure
  *   npm run bench -- --only p2,p3      some of them
  *   npm run bench -- --runs 5          fewer repeated runs (quicker, noisier)
  *   npm run bench -- --full-limit      P4 at the real 60 requests a minute (~100 s a run)
- *   npm run bench -- --size 100000     a 100,000-item demo catalogue (default 10,000)
+ *   npm run bench -- --size 100000     a 100,000-item demo catalogue (default 10,000), written
+ *                                      to bench/results-100k.json
  *   npm run bench -- --repeat 3        three whole runs; every figure is their median
  *   npm run bench -- --cpu-prof DIR    spawned hosts write Node CPU profiles into DIR
  *   npm run bench -- --out file.json   results elsewhere than bench/results.json
  *   npm run bench -- --browser-ui      Chromium loads its own address-bar pages in each new
  *                                      context, beside the page measured (as before 2026-11-26)
  *
- * Each figure that issue 15 sets a goal for carries it (bench/lib/goals.ts): the goal and
+ * Each figure that issue 15 or 34 sets a goal for carries it (bench/lib/goals.ts): the goal and
  * figure / goal, in the table and in results.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { BenchContext } from './lib/context'
 import { applyGoals, goalSummary } from './lib/goals'
 import { machine } from './lib/machine'
 import { medianOfRuns } from './lib/repeat'
+import { defaultResultsPath } from './lib/results-path'
+import { measureTimeLimitMs, withTimeLimit } from './lib/time-limit'
 import { formatTable } from './lib/table'
-import { NotMeasurable, type BenchOptions, type Measure, type MeasureResult } from './lib/types'
+import { type BenchOptions, type Measure, type MeasureResult } from './lib/types'
 import { measures } from './measures'
-
-const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url))
-const MEASURE_TIMEOUT_MS = 240_000
 
 const ArgsSchema = z.object({
   only: z
@@ -81,7 +80,7 @@ function parseOptions(): Parsed {
     throw new Error(`Unknown measure ${unknown.join(', ')}; known: ${[...known].join(', ')}.`)
   return {
     only: a.only,
-    out: a.out === undefined ? RESULTS : resolve(a.out),
+    out: a.out === undefined ? defaultResultsPath(a.size) : resolve(a.out),
     repeat: a.repeat,
     options: {
       runs: a.runs ?? null,
@@ -91,25 +90,6 @@ function parseOptions(): Parsed {
       browserUi: a['browser-ui']
     }
   }
-}
-
-/**
- * Rejects once the measure itself has run `ms`: time the context spends building shared
- * set-up meanwhile (the warm profile, minutes on a busy machine) does not count.
- */
-function withTimeout<T>(work: Promise<T>, ms: number, ctx: BenchContext): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const start = Date.now()
-  const setupAtStart = ctx.setupMs
-  const limit = new Promise<never>((_, reject) => {
-    const check = (): void => {
-      const spent = Date.now() - start - (ctx.setupMs - setupAtStart)
-      if (spent >= ms) reject(new NotMeasurable(`did not finish within ${ms / 1000} s`))
-      else timer = setTimeout(check, Math.min(ms - spent, 5_000))
-    }
-    timer = setTimeout(check, ms)
-  })
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer))
 }
 
 /** One whole run: a fresh context (demo, Chromium, warm profile) for the selected measures. */
@@ -125,7 +105,7 @@ async function wholeRun(
       process.stderr.write(`[bench]${label} ${m.id}: ${m.title}...\n`)
       const t0 = Date.now()
       try {
-        const r = await withTimeout(m.run(ctx), MEASURE_TIMEOUT_MS, ctx)
+        const r = await withTimeLimit(m.run(ctx), measureTimeLimitMs(options.size), ctx)
         results.push({ id: m.id, title: m.title, status: 'measured', ...r })
       } catch (e) {
         results.push({
@@ -161,7 +141,7 @@ async function main(): Promise<void> {
   const header = `Seller Desk bench, ${options.size.toLocaleString('en')} demo items${repeat > 1 ? `, median of ${repeat} whole runs` : ''}${options.browserUi ? ", Chromium's address-bar pages loaded in each context" : ''}: ${info.cpu}, ${info.cores} cores, ${(info.memoryBytes / 1024 ** 3).toFixed(1)} GiB, Node ${info.node}, ${info.os}, ${info.date} (${seconds.toFixed(0)} s)`
   const footer = [
     '',
-    `Goals (issue 15) met: ${goals.met} of ${goals.of}; "goal" is figure / goal, at most 1.00x meets it.`,
+    `Goals (issues 15 and 34) met: ${goals.met} of ${goals.of}; "goal" is figure / goal, at most 1.00x meets it.`,
     ...unmatched.map((u) => `Goal without a figure: ${u}`)
   ]
   process.stdout.write(`${header}\n${formatTable(results)}\n${footer.join('\n')}\n`)

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { z } from 'zod'
 import { openPage } from './browser'
 import { FIRST_CARD_INIT, FIRST_CARD_RESULT } from './page-scripts'
+import { REFRESH_WAIT_MS } from './refresh-over'
 
 const FirstCard = z.object({
   timeOrigin: z.number(),
@@ -47,7 +48,7 @@ export async function loadToFirstCard(
       clearTimeout(timer)
     }
     // Let the view's background refresh finish (untimed), so it does not spill into the next run.
-    await p.page.waitForLoadState('networkidle').catch(() => {})
+    await p.page.waitForLoadState('networkidle', { timeout: REFRESH_WAIT_MS }).catch(() => {})
     return result
   } finally {
     await p.close()

@@ -1,7 +1,7 @@
 import type { GoalCheck, MeasureResult } from './types'
 
 /**
- * Issue 15's goals, held here rather than in the measures so a measure's file only measures.
+ * Issues 15's and 34's goals, held here rather than in the measures so a measure's file only measures.
  * A goal finds its figure or ratio by measure id and label; one that finds none is listed
  * under the table, so a renamed label cannot drop a goal unseen. KB and MB are the issue's:
  * 1,000 and 1,000,000 bytes.
@@ -46,7 +46,8 @@ const GOALS: readonly Goal[] = [
     text: (size) => (size >= 100_000 ? '<= 33 ms at 100,000 items' : '<= 16 ms (one frame)')
   },
   {
-    // Issue 34: keys typed while the launch refresh runs answer as they do after it.
+    // Issue 34: keys typed while the launch refresh runs answer as they do after it, at
+    // 10,000 and at 100,000 items alike.
     measure: 'p2b',
     kind: 'figure',
     label: /while the launch refresh runs/,
@@ -128,12 +129,14 @@ const GOALS: readonly Goal[] = [
     text: (size) => (size >= 100_000 ? '<= 100 ms at 100,000 items' : '<= 50 ms')
   },
   {
+    // Issue 34 (tighter than issue 15's 250 MB at 10,000): the peak covers the launch refresh
+    // the host runs from the demo. Sizes between the two have no goal.
     measure: 'memory',
     kind: 'figure',
     label: /^host peak RSS/,
     on: 'value',
-    max: (size) => (size <= 10_000 ? 250_000_000 : null),
-    text: () => '<= 250 MB'
+    max: (size) => (size >= 100_000 ? 400_000_000 : size <= 10_000 ? 200_000_000 : null),
+    text: (size) => (size >= 100_000 ? '<= 400 MB at 100,000 items' : '<= 200 MB')
   }
 ]
 

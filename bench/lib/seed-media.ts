@@ -14,6 +14,7 @@ import {
 import { mediaKeyUrl } from '../../electron/main/media/registry'
 
 const quiet = { warn: () => {}, error: () => {} }
+const LINKS_AT_ONCE = 32
 
 /**
  * Writes the media cache a finished prefetch leaves for these thumbnail addresses, in the
@@ -32,23 +33,28 @@ export async function seedThumbnails(
 ): Promise<{ files: number; bytes: number }> {
   const dir = join(dataDir, 'media')
   await mkdir(dir, { recursive: true })
-  const firstCopy = new Map<string, { key: string; size: number }>()
-  const entries: Record<string, MediaEntry> = {}
-  let clock = Date.now()
-  let bytes = 0
+  // Which demo file each new address gets, in the list's order (its place sets lastUsed).
+  const wanted = new Map<string, string>()
   for (const remote of thumbnails) {
     const url = mediaKeyUrl(remote)
     const file = url === null ? null : mediaFileOf(new URL(url).pathname)
     if (url === null || file === null) continue
     const key = mediaKey(url)
-    if (entries[key]) continue
+    if (!wanted.has(key)) wanted.set(key, file)
+  }
+  const firstCopy = new Map<string, { key: string; size: number }>()
+  const links: Array<{ from: string; to: string }> = []
+  const entries: Record<string, MediaEntry> = {}
+  let clock = Date.now()
+  let bytes = 0
+  for (const [key, file] of wanted) {
     let copy = firstCopy.get(file)
     if (copy) {
-      await link(blobPath(dir, copy.key), blobPath(dir, key))
+      links.push({ from: blobPath(dir, copy.key), to: blobPath(dir, key) })
     } else {
-      const bytes = await readFile(join(demoMediaDir, file))
-      await writeFile(blobPath(dir, key), bytes, { mode: 0o600 })
-      copy = { key, size: bytes.byteLength }
+      const data = await readFile(join(demoMediaDir, file))
+      await writeFile(blobPath(dir, key), data, { mode: 0o600 })
+      copy = { key, size: data.byteLength }
       firstCopy.set(file, copy)
     }
     bytes += copy.size
@@ -60,6 +66,16 @@ export async function seedThumbnails(
       owners: [owner]
     }
   }
+  // 100,000 links one await at a time leave libuv's file pool mostly idle; several at
+  // once keep its four threads busy (the file system is then what bounds it).
+  let next = 0
+  const linker = async (): Promise<void> => {
+    while (next < links.length) {
+      const { from, to } = links[next++]!
+      await link(from, to)
+    }
+  }
+  await Promise.all(Array.from({ length: LINKS_AT_ONCE }, linker))
   const index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, quiet)
   await index.write(join(dir, INDEX_FILE), { entries })
   return { files: Object.keys(entries).length, bytes }

@@ -4,6 +4,7 @@ import type { BenchContext } from '../lib/context'
 import { loadToFirstCard } from '../lib/first-card'
 import { spawnHostChild } from '../lib/host-child'
 import { FIRST_CARD_INIT, FIRST_CARD_RESULT, ITEMS_CHANGED, ITEMS_PROBE } from '../lib/page-scripts'
+import { refreshOver, SYNCING } from '../lib/refresh-over'
 import { percentile, timing } from '../lib/stats'
 import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
@@ -12,9 +13,6 @@ import { searchLetters } from './p2-search'
 const TIMEOUT_MS = 10_000
 /** Keys (letters and Backspace) typed per launch while it syncs, at most. */
 const BURST_KEYS = 24
-/** The Items header while the refresh that opening the view starts is under way. */
-// The view header's status line (the sidebar's switcher shows the same state).
-const SYNCING = '#content [data-state="syncing"]'
 
 /** A letter and Backspace, timed, until `more()` says stop; each key's ms into `into`. */
 async function typeWhile(
@@ -60,7 +58,8 @@ async function launch(
       async () => during.length < BURST_KEYS && (await page.locator(SYNCING).count()) > 0,
       during
     )
-    await page.locator(SYNCING).waitFor({ state: 'detached', timeout: 300_000 })
+    // At 100,000 items the sidebar and the Items header both say syncing: wait for both.
+    await refreshOver(page, 300_000)
     const after: number[] = []
     await typeWhile(page, letters, async () => after.length < Math.max(10, during.length), after)
     return { during, after }

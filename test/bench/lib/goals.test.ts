@@ -93,6 +93,85 @@ describe('bench: goals', () => {
     expect(goalOf(large)).toMatchObject({ max: 33, met: true })
   })
 
+  it("holds memory to issue 34's 200 MB at 10,000 items and 400 MB at 100,000, none between", () => {
+    const memory = (): MeasureResult[] => [
+      {
+        id: 'memory',
+        title: 'memory',
+        status: 'measured',
+        figures: [{ label: 'host peak RSS, 100 items cached', unit: 'bytes', value: 300_000_000 }],
+        ratios: [],
+        notes: []
+      }
+    ]
+    const goalAt = (size: number) => {
+      const r = memory()
+      applyGoals(r, size)
+      return r[0]!.status === 'measured' ? r[0]!.figures[0]!.goal : null
+    }
+    expect(goalAt(10_000)).toMatchObject({ text: '<= 200 MB', max: 200_000_000, met: false })
+    expect(goalAt(100_000)).toMatchObject({
+      text: '<= 400 MB at 100,000 items',
+      max: 400_000_000,
+      ratio: 0.75,
+      met: true
+    })
+    expect(goalAt(50_000)).toBeUndefined()
+  })
+
+  it('holds P7 and P2b at 100,000 items as well as at 10,000', () => {
+    const busy = (): MeasureResult[] => [
+      {
+        id: 'p7',
+        title: 'loop',
+        status: 'measured',
+        figures: [
+          {
+            label: 'loop delay max across a refresh of 100,000 items (monitorEventLoopDelay)',
+            unit: 'ms',
+            runs: 3,
+            p50: 60,
+            p95: 80
+          }
+        ],
+        ratios: [],
+        notes: []
+      },
+      {
+        id: 'p2b',
+        title: 'keys',
+        status: 'measured',
+        figures: [
+          {
+            label: 'keystroke -> matches painted while the launch refresh runs, 100,000 items',
+            unit: 'ms',
+            runs: 40,
+            p50: 30,
+            p95: 90
+          }
+        ],
+        ratios: [{ label: 'during the refresh / after it (p95)', value: 1.6, unit: 'x' }],
+        notes: []
+      }
+    ]
+    const at = (size: number) => {
+      const r = busy()
+      expect(applyGoals(r, size)).toEqual([])
+      if (r[0]!.status !== 'measured' || r[1]!.status !== 'measured') throw new Error('measured')
+      return [r[0]!.figures[0]!.goal, r[1]!.figures[0]!.goal, r[1]!.ratios[0]!.goal]
+    }
+    expect(at(10_000)).toEqual([
+      expect.objectContaining({ max: 50, met: false }),
+      expect.objectContaining({ max: 100, met: true }),
+      expect.objectContaining({ max: 1.5, met: false })
+    ])
+    expect(at(100_000)).toEqual([
+      expect.objectContaining({ max: 100, text: '<= 100 ms at 100,000 items', met: true }),
+      expect.objectContaining({ max: 100, met: true }),
+      expect.objectContaining({ max: 1.5, met: false })
+    ])
+  })
+
   it('names a goal whose figure is missing instead of dropping it', () => {
     const renamed: MeasureResult[] = [
       {

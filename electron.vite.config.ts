@@ -70,7 +70,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } }
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // The item list's parse thread (electron/main/marketplace/items-worker/script.ts).
+          'items-worker': resolve(__dirname, 'electron/main/marketplace/items-worker/worker.ts')
+        }
+      }
     },
     plugins: [copyDemoMedia(), copyTrayIcons(), buildHostPrograms()]
   },

@@ -198,6 +198,14 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
     files: ['electron/main/util/small-heap.ts']
   },
   {
+    why: "the item list's parse thread: its entry, its batch and its messages run as a real worker thread in test/main/marketplace/items-worker/parse-off-main.test.ts (a thread's program cannot be imported into a test as a module: it listens on parentPort)",
+    files: [
+      'electron/main/marketplace/items-worker/parse-batch.ts',
+      'electron/main/marketplace/items-worker/protocol.ts',
+      'electron/main/marketplace/items-worker/worker.ts'
+    ]
+  },
+  {
     why: 'parts of the connections service: tested through service.test.ts and test-saved-connection.test.ts',
     files: [
       'electron/main/connections/account-check.ts',

@@ -138,6 +138,7 @@ describe('what goes into the app', () => {
   it.each([
     'package.json',
     'out/main/index.js',
+    'out/main/items-worker.js',
     'out/main/chunks/handlers-abc123.js',
     'out/preload/index.js',
     'out/renderer/index.html',

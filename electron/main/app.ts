@@ -14,6 +14,8 @@ import type { Handlers } from './ipc/dispatch'
 import { rememberingKeys } from './logs/known-keys'
 import { createLearner } from './lookup/learn'
 import { createPurchaseCheck } from './lookup/purchase-check'
+import { threadedItemsParser } from './marketplace/items-worker/items-parser'
+import { itemsWorkerScript, type WorkerScript } from './marketplace/items-worker/script'
 import { createMarketplaceClient } from './marketplace/client'
 import { getPacer } from './marketplace/pacer-registry'
 import { normaliseBaseUrl } from './marketplace/base-url'
@@ -73,6 +75,11 @@ export interface AppOptions {
   online?: () => boolean
   /** Filled with every key the secret stores hand out or take, so the log can mask them. */
   keysSeen?: Set<string>
+  /**
+   * The item list's parse thread program; by default the one beside the app's code
+   * (items-worker/script.ts). The bench runs main from source and the built program.
+   */
+  itemsWorker?: WorkerScript | null
 }
 
 export interface SellerDeskApp {
@@ -90,10 +97,17 @@ export interface SellerDeskApp {
   close(): Promise<void>
 }
 
-const realMarketplace: MarketplacePort = {
-  createClient: ({ baseUrl, apiKey }): MarketplaceClientLike =>
-    createMarketplaceClient({ baseUrl, apiKey }),
-  normaliseBaseUrl
+/** The real client; a large item list is parsed on a worker thread (marketplace/items-worker). */
+const realMarketplace = (
+  script: WorkerScript | null,
+  log: { warn(message: string): void }
+): MarketplacePort => {
+  const parseItems = threadedItemsParser({ script, log })
+  return {
+    createClient: ({ baseUrl, apiKey }): MarketplaceClientLike =>
+      createMarketplaceClient({ baseUrl, apiKey, parseItems }),
+    normaliseBaseUrl
+  }
 }
 
 const CONNECTIONS_CHANGED = [
@@ -198,7 +212,12 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
         })
     ),
     session: remembered(createMemorySecretStore()),
-    marketplace: options.marketplace ?? realMarketplace,
+    marketplace:
+      options.marketplace ??
+      realMarketplace(
+        options.itemsWorker === undefined ? itemsWorkerScript() : options.itemsWorker,
+        log
+      ),
     cache,
     // Everything else kept for a removed connection (it forgets its catalogue cache
     // itself). Jobs first: a check finishing later would write its history again.

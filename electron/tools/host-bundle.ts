@@ -6,7 +6,9 @@ const root = resolve(__dirname, '../..')
 /** The Node programs `npm run build` bundles beside the app: out/host/<name>.mjs. */
 const HOST_ENTRIES = {
   cli: resolve(root, 'electron/host/cli.ts'),
-  'demo-server': resolve(root, 'electron/demo/cli.ts')
+  'demo-server': resolve(root, 'electron/demo/cli.ts'),
+  // The item list's parse thread, beside the host that starts it (items-worker/script.ts).
+  'items-worker': resolve(root, 'electron/main/marketplace/items-worker/worker.ts')
 } as const
 
 const HOST_OUT_DIR = resolve(root, 'out/host')

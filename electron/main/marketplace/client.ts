@@ -3,7 +3,6 @@ import {
   parseAccountResponse,
   parseItemResponse,
   parseItemsResponse,
-  parseScannedItems,
   parsePurchaseResponse,
   type SkippedItem
 } from './wire/normalise'
@@ -19,7 +18,6 @@ import {
   pacedRequest,
   type ApiRequest,
   type CallOptions,
-  type ReadProgress,
   type RequestContext
 } from './paced-request'
 import type { Pacer } from './pacer'
@@ -29,8 +27,7 @@ import { isOneWord, normaliseCode } from '../../../shared/purchase-code'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
-import { refreshSlices } from '../util/time-slices'
-import type { ScannedItems } from './wire/items-scan'
+import { parseInMain, type ItemsParser } from './items-worker/items-parser'
 
 export interface MarketplaceClientOptions {
   baseUrl: string
@@ -49,6 +46,8 @@ export interface MarketplaceClientOptions {
   log?: { warn(message: string): void }
   /** Epoch ms, for how long a proof of the key lasts; default Date.now. */
   now?: () => number
+  /** How a scanned item list is read into items; default in main, in time slices. */
+  parseItems?: ItemsParser
 }
 
 interface ItemsResult {
@@ -85,22 +84,6 @@ const DEFAULT_MAX_BODY = 20 * 1024 * 1024
 const LIST_TIMEOUT_MS = 120_000
 const LIST_MAX_BODY = 256 * 1024 * 1024
 
-/** The scanned items, telling `onProgress` each one read (of all found) as the parse asks for it. */
-function counted(
-  scanned: Pick<ScannedItems, 'count' | 'item'>,
-  onProgress: ReadProgress | undefined
-): Pick<ScannedItems, 'count' | 'item'> {
-  if (!onProgress) return scanned
-  const { count } = scanned
-  return {
-    count,
-    item: (index) => {
-      onProgress('reading', index + 1, count)
-      return scanned.item(index)
-    }
-  }
-}
-
 /**
  * The Seller API's four operations for one base URL and key. Every call is paced,
  * never follows a redirect, and ends in normalised data or a MarketplaceError whose
@@ -121,6 +104,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const host = base.host
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   const pacer = options.pacer ?? getPacer(base.origin)
+  const parseItems = options.parseItems ?? parseInMain
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const userAgent = options.userAgent ?? defaultUserAgent()
   const log = options.log ?? console
@@ -215,12 +199,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     // Read item by item from the bytes when the answer allows; an item that is not JSON
     // makes the whole answer what it is without the scan (not JSON).
     const scanned = reading.type === 'payload' && reading.items ? reading.items : null
-    const quick = scanned
-      ? await parseScannedItems(
-          counted(scanned, callOptions?.onProgress),
-          refreshSlices(callOptions?.signal)
-        )
-      : null
+    const quick = scanned ? await parseItems(scanned, callOptions ?? {}) : null
     if (scanned && !quick) reading = scanned.whole()
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
     const parsed = quick ?? parseItemsResponse(reading.body, { consume: true })

@@ -103,7 +103,9 @@ export async function readCapped(
   deadline: Deadline,
   host: string,
   /** Bytes received so far, and the size the server declared (null when it did not). */
-  onBytes?: (received: number, declared: number | null) => void
+  onBytes?: (received: number, declared: number | null) => void,
+  /** In shared memory: the item list, read on a worker thread (items-worker/). */
+  shared = false
 ): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -119,7 +121,8 @@ export async function readCapped(
       response.body,
       maxBytes,
       size,
-      onBytes && ((received) => onBytes(received, size ?? null))
+      onBytes && ((received) => onBytes(received, size ?? null)),
+      shared
     )
   } catch (e) {
     const aborted = deadline.abortError(host)

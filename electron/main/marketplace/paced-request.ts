@@ -95,7 +95,8 @@ async function once(
           request.limits?.maxBodyBytes ?? ctx.maxBodyBytes,
           deadline,
           ctx.host,
-          call.onProgress && ((received, size) => call.onProgress?.('downloading', received, size))
+          call.onProgress && ((received, size) => call.onProgress?.('downloading', received, size)),
+          operation === 'items'
         )
     call.onProgress?.('reading', 0, null)
     const scanned =

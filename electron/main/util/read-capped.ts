@@ -12,8 +12,12 @@ export async function readStreamCapped(
   cap: number,
   declaredBytes?: number,
   /** Told the bytes received so far after each chunk (a refresh's progress). */
-  onBytes?: (received: number) => void
+  onBytes?: (received: number) => void,
+  /** The body in shared memory, so a worker thread can read it where it is (the item list). */
+  shared = false
 ): Promise<Uint8Array | null> {
+  const bytes = (n: number): Uint8Array =>
+    shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n)
   if (!body) return new Uint8Array(0)
   const reader = body.getReader()
   let whole =
@@ -21,7 +25,7 @@ export async function readStreamCapped(
     Number.isSafeInteger(declaredBytes) &&
     declaredBytes > 0 &&
     declaredBytes <= cap
-      ? new Uint8Array(declaredBytes)
+      ? bytes(declaredBytes)
       : null
   const chunks: Uint8Array[] = []
   let total = 0
@@ -41,8 +45,9 @@ export async function readStreamCapped(
     total += value.byteLength
     onBytes?.(total)
   }
-  if (whole) return total === whole.byteLength ? whole : whole.slice(0, total)
-  const out = new Uint8Array(total)
+  if (whole && total === whole.byteLength) return whole
+  if (whole) chunks.push(whole.subarray(0, total))
+  const out = bytes(total)
   let at = 0
   for (const c of chunks) {
     out.set(c, at)

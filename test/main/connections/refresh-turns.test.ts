@@ -6,6 +6,8 @@ import { createPacer } from '../../../electron/main/marketplace/pacer'
 import { KEY_MASK } from '../../../electron/main/marketplace/scrub'
 import type { StoredConnection } from '../../../electron/main/settings/schema'
 import { foregroundRequest } from '../../../electron/main/util/time-slices'
+import { threadedItemsParser } from '../../../electron/main/marketplace/items-worker/items-parser'
+import { itemsWorkerScript } from '../../../electron/main/marketplace/items-worker/script'
 import { SITE, specItem, specPurchase } from '../marketplace/wire/fixtures'
 
 const KEY = 'k3y-9f8e7d6c5b4a39281706f5e4d3c2b1a0'
@@ -100,6 +102,64 @@ describe('a large catalogue refresh lets the event loop turn', () => {
 
     // Before: the list was read in the turn its last byte came, and the check, asked then,
     // waited for all of it.
+    expect(order).toEqual(['check answered', 'list read'])
+    expect(list.items).toHaveLength(ITEMS - 1)
+  })
+})
+
+describe('a large catalogue read on the parse thread', () => {
+  it('parses no item in main, and gives the same list, the key masked', async () => {
+    const parseItems = threadedItemsParser({ script: itemsWorkerScript(), minBytes: 0 })
+    const bytes = answerBytes()
+    const clients = createClientCache({
+      createClient: (o) =>
+        createMarketplaceClient({
+          ...o,
+          fetch: fetchServing(bytes, () => {}),
+          pacer: createPacer(),
+          parseItems
+        }),
+      normaliseBaseUrl
+    })
+    // Every JSON.parse main makes while the list is read: the scan's few (the keys and
+    // the answer's head), never one per item as the sliced parse in main makes.
+    const parse = JSON.parse
+    let parsedInMain = 0
+    JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      parsedInMain++
+      return parse(text, reviver) as unknown
+    }) as typeof JSON.parse
+    let list: Awaited<ReturnType<ReturnType<typeof clients.clientFor>['listItemsReport']>>
+    try {
+      list = await clients.clientFor(CONNECTION, KEY).listItemsReport()
+    } finally {
+      JSON.parse = parse
+    }
+    expect(parsedInMain).toBeLessThan(10)
+    expect(list.items).toHaveLength(ITEMS - 1)
+    expect(list.skipped).toHaveLength(1)
+    expect(list.skipped[0]!.field).toBe('items[9].price.regular')
+    expect(list.items[7]!.name).toBe(`Kit ${KEY_MASK}`)
+    expect(JSON.stringify(list)).not.toContain(KEY.slice(4, 20))
+  })
+
+  it('answers a purchase check asked while the thread parses', async () => {
+    const parseItems = threadedItemsParser({ script: itemsWorkerScript(), minBytes: 0 })
+    const order: string[] = []
+    const clients = createClientCache({
+      createClient: (o) =>
+        createMarketplaceClient({ ...o, fetch, pacer: createPacer(), parseItems }),
+      normaliseBaseUrl
+    })
+    const client = (): ReturnType<typeof clients.clientFor> => clients.clientFor(CONNECTION, KEY)
+    const fetch = fetchServing(answerBytes(), () => {
+      foregroundRequest()
+      void client()
+        .validatePurchase('3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8')
+        .then((answer) => order.push(answer.valid ? 'check answered' : 'check refused'))
+    })
+    const list = await client().listItemsReport()
+    order.push('list read')
     expect(order).toEqual(['check answered', 'list read'])
     expect(list.items).toHaveLength(ITEMS - 1)
   })

@@ -59,12 +59,20 @@ function itemsFrom(count: number, itemAt: (index: number) => unknown): ItemsRead
 /** Items parsed between two steps (about a millisecond of work). */
 const ITEMS_PER_STEP = 32
 
-/** itemsFrom as steps (util/steps.ts), so a refresh can read 100,000 items in time slices. */
-export function* itemsSteps(count: number, itemAt: (index: number) => unknown): Steps<ItemsRead> {
+/**
+ * itemsFrom as steps (util/steps.ts), so a refresh can read 100,000 items in time slices.
+ * With `first`, only items `first` to `end` (excluded) are read, named by their place in
+ * the whole list: a parse in batches (parse-worker.ts) says what one read would have said.
+ */
+export function* itemsSteps(
+  end: number,
+  itemAt: (index: number) => unknown,
+  first = 0
+): Steps<ItemsRead> {
   const items: Item[] = []
   const skipped: SkippedItem[] = []
   let firstIssues: z.core.$ZodIssue[] = []
-  for (let index = 0; index < count; index++) {
+  for (let index = first; index < end; index++) {
     if (index % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield
     const r = wireItem.safeParse(itemAt(index))
     if (r.success) {

@@ -36,6 +36,11 @@ export interface ScannedItems {
   count: number
   /** The item at `index` as JSON.parse reads it; throws a SyntaxError for bytes that are not JSON. */
   item(index: number): unknown
+  /**
+   * Where each item's bytes are: item `i` is `bytes[starts[i]]` up to `bytes[ends[i]]`
+   * (excluded). A parse on another thread reads them there (parse-off-main.ts).
+   */
+  spans: { bytes: Uint8Array; starts: readonly number[]; ends: readonly number[] }
 }
 
 const QUOTE = 0x22
@@ -180,6 +185,7 @@ function* scanItemsSteps(bytes: Uint8Array): Steps<ScannedItems | null> {
   return {
     head: head as Record<string, unknown>,
     count: starts.length,
-    item: (index) => JSON.parse(text(starts[index]!, ends[index]!)) as unknown
+    item: (index) => JSON.parse(text(starts[index]!, ends[index]!)) as unknown,
+    spans: { bytes, starts, ends }
   }
 }

@@ -89,11 +89,12 @@ export async function parseScannedItems(
   }
 }
 
-type ListVerdict =
+export type ListVerdict =
   | { ok: true; value: Item[]; skipped: SkippedItem[] }
   | { ok: false; field: string; message: string }
 
-function listVerdict({
+/** The list's verdict once every item is read: what parseItemsResponse says of the same items. */
+export function listVerdict({
   items,
   skipped
 }: {

@@ -1,0 +1,20 @@
+import type { Item } from '../../../../shared/model'
+import type { SkippedItem } from '../wire/envelopes'
+import type { ItemSpans } from './parse-batch'
+
+/**
+ * What main and the parse thread say to each other. Main pulls: it asks for each batch
+ * once it has taken the last one in, so a burst of batches can never queue up and be
+ * taken in by main in one long turn (a port hands over every waiting message at once).
+ */
+export type ToWorker =
+  | ({ type: 'start'; batch: number } & ItemSpans)
+  /** The next batch: main has taken in the last one, and the seller is not typing. */
+  | { type: 'more' }
+
+export type FromWorker =
+  /** Items up to `end` (excluded) read; the last batch has `end` equal to the count. */
+  | { type: 'batch'; items: Item[]; skipped: SkippedItem[]; end: number }
+  /** An item is not JSON: main reads the answer whole, as it would have without the scan. */
+  | { type: 'not-json' }
+  | { type: 'failed'; message: string }

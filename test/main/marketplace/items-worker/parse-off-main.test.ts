@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Worker } from 'node:worker_threads'
+import { startDemoServer, type DemoServer } from '../../../../electron/demo'
+import { scanItemsAnswer } from '../../../../electron/main/marketplace/wire/items-scan'
+import { parseScannedItems } from '../../../../electron/main/marketplace/wire/normalise'
+import {
+  BATCH_ITEMS,
+  parseOffMain,
+  ParseThreadFailed
+} from '../../../../electron/main/marketplace/items-worker/parse-off-main'
+import { itemsWorkerScript } from '../../../../electron/main/marketplace/items-worker/script'
+
+const script = itemsWorkerScript()!
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+const scan = (bytes: Uint8Array) => {
+  const scanned = scanItemsAnswer(bytes)
+  if (!scanned) throw new Error('the answer did not scan')
+  return scanned
+}
+
+/** An item of the demo's spec answer, broken in the ways the item schema refuses. */
+let demo: DemoServer
+let answer: Uint8Array
+
+beforeAll(async () => {
+  demo = await startDemoServer({ size: 1_000 })
+  const response = await fetch(`${demo.baseUrl}/api/items/all?api_key=${demo.apiKey}`)
+  answer = new Uint8Array(await response.arrayBuffer())
+})
+afterAll(async () => demo.close())
+
+describe('the item list parsed on a worker thread', () => {
+  it('finds the program from source', () => {
+    expect(script.typescript).toBe(true)
+    expect(script.file).toMatch(/items-worker[\\/]worker\.ts$/)
+  })
+
+  it('reads a whole catalogue as main does, in batches, saying how far it is', async () => {
+    const scanned = scan(answer)
+    const seen: number[] = []
+    const offMain = await parseOffMain(scanned, script, {
+      onProgress: (phase, done, total) => {
+        expect(phase).toBe('reading')
+        expect(total).toBe(scanned.count)
+        seen.push(done)
+      }
+    })
+    const inMain = await parseScannedItems(scanned)
+    expect(scanned.count).toBe(1_000)
+    expect(offMain).toEqual(inMain)
+    expect(offMain?.ok && offMain.value.length).toBe(inMain?.ok && inMain.value.length)
+    // One report a batch, the last at the count.
+    expect(seen.length).toBe(Math.ceil(scanned.count / BATCH_ITEMS))
+    expect(seen.at(-1)).toBe(scanned.count)
+  })
+
+  it('leaves out broken items, named by their place in the whole list', async () => {
+    const list = JSON.parse(new TextDecoder().decode(answer)) as { items: unknown[] }
+    const items = list.items.slice(0, 450)
+    items[3] = { ...(items[3] as object), id: 'three' }
+    items[401] = 'not an item'
+    const bytes = utf8(JSON.stringify({ ...list, items }))
+    const offMain = await parseOffMain(scan(bytes), script)
+    expect(offMain).toEqual(await parseScannedItems(scan(bytes)))
+    expect(offMain?.ok && offMain.skipped.map((s) => s.index)).toEqual([3, 401])
+    expect(offMain?.ok && offMain.skipped[1]!.field).toMatch(/^items\[401\]/)
+  })
+
+  it('says the list is not JSON when an item is not, as main does', async () => {
+    const bytes = utf8('{"status":"ok","items":[{"id":1},{"id":2,}]}')
+    const scanned = scan(bytes)
+    expect(await parseScannedItems(scanned)).toBeNull()
+    expect(await parseOffMain(scanned, script)).toBeNull()
+  })
+
+  it('reads an empty list as main does', async () => {
+    const scanned = scan(utf8('{"status":"ok","items":[]}'))
+    expect(await parseOffMain(scanned, script)).toEqual(await parseScannedItems(scanned))
+  })
+
+  it('ends the thread on a cancel and throws its reason', async () => {
+    const controller = new AbortController()
+    const reason = new Error('cancelled by the seller')
+    let thread: Worker | undefined
+    const ended = new Promise<number>((resolve) => {
+      void parseOffMain(scan(answer), script, {
+        signal: controller.signal,
+        onWorker: (worker) => {
+          thread = worker
+          worker.on('exit', resolve)
+        },
+        onProgress: () => controller.abort(reason)
+      }).catch((e: unknown) => {
+        expect(e).toBe(reason)
+      })
+    })
+    await ended
+    expect(thread).toBeDefined()
+    await expect(parseOffMain(scan(answer), script, { signal: controller.signal })).rejects.toBe(
+      reason
+    )
+  })
+
+  it('says so when the thread cannot run, so the caller reads the list in main', async () => {
+    const missing = { file: `${script.file}.missing.js`, typescript: false }
+    await expect(parseOffMain(scan(answer), missing)).rejects.toBeInstanceOf(ParseThreadFailed)
+  })
+})

@@ -1,9 +1,14 @@
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { createApp, type SellerDeskApp } from '../../electron/main/app'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import type { SecretStore } from '../../electron/main/secrets/types'
 import { readAppInfo } from '../../electron/host/app-info'
-import { defaultRendererDir } from '../../electron/host/paths'
+import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
+import {
+  itemsWorkerScript,
+  type WorkerScript
+} from '../../electron/main/marketplace/items-worker/script'
 import { startHostServer, type HostServer } from '../../electron/host/server'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { warmFirstScreen } from '../../electron/host/warm-start'
@@ -39,8 +44,20 @@ export function createBenchApp(dataDir: string, secretStore: SecretStore): Promi
     transport: 'browser',
     appInfo: readAppInfo(),
     secretStore,
-    log: quiet
+    log: quiet,
+    itemsWorker: builtItemsWorker()
   })
+}
+
+/**
+ * The parse thread as the app ships it, built (out/host), not worker.ts compiled by tsx as
+ * the thread starts (a second of CPU on the other core, in the middle of the refresh).
+ */
+function builtItemsWorker(): WorkerScript {
+  const built = itemsWorkerScript(join(repoRoot, 'out/host'))
+  if (!built || built.typescript)
+    throw new NotMeasurable('the parse thread is not built (out/host): run "npm run build" first')
+  return built
 }
 
 /**

@@ -24,7 +24,14 @@ function child(ctx: BenchContext, args: string[], key: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const proc = execFile(
       process.execPath,
-      ['--import', 'tsx', CHILD, ...args],
+      [
+        // --cpu-prof: each run's main thread and parse thread profiled, into that folder.
+        ...(ctx.options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${ctx.options.cpuProf}`] : []),
+        '--import',
+        'tsx',
+        CHILD,
+        ...args
+      ],
       {
         cwd: repoRoot,
         env: { ...process.env, P7_SETTLE_MS: String(settleMs(ctx.options.size)) },

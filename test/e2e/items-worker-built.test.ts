@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../electron/demo'
+import { describe, expect, it } from 'vitest'
+import { demoListAnswer } from '../support/demo-list-answer'
 import { repoRoot } from '../../electron/host/paths'
 import { scanItemsAnswer } from '../../electron/main/marketplace/wire/items-scan'
 import { parseScannedItems } from '../../electron/main/marketplace/wire/normalise'
@@ -9,14 +9,7 @@ import { itemsWorkerScript } from '../../electron/main/marketplace/items-worker/
 
 // With the built app (npm test builds first): the programs the desktop app and the browser
 // host start, found where those bundles look for them, read a list as main reads it.
-let demo: DemoServer
-let answer: Uint8Array
-beforeAll(async () => {
-  demo = await startDemoServer({ size: 500 })
-  const response = await fetch(`${demo.baseUrl}/api/items/all?api_key=${demo.apiKey}`)
-  answer = new Uint8Array(await response.arrayBuffer())
-})
-afterAll(async () => demo.close())
+const demo = demoListAnswer(500)
 
 describe('the built item list parse thread', () => {
   it.each([
@@ -25,7 +18,7 @@ describe('the built item list parse thread', () => {
   ])('of %s reads the list as main does', async (_, from, program) => {
     const script = itemsWorkerScript(join(repoRoot, from))
     expect(script).toEqual({ file: join(repoRoot, program), typescript: false })
-    const scanned = scanItemsAnswer(answer)!
+    const scanned = scanItemsAnswer(demo.answer())!
     const verdict = await parseOffMain(scanned, script!)
     expect(verdict?.ok && verdict.value).toHaveLength(500)
     expect(verdict).toEqual(await parseScannedItems(scanned))

@@ -83,28 +83,40 @@ describe('a large catalogue refresh lets the event loop turn', () => {
     expect(JSON.stringify(list)).not.toContain(KEY.slice(4, 20))
   })
 
-  it('a purchase check asked as the last byte arrives is answered before the list is read', async () => {
-    const order: string[] = []
-    const clients = createClientCache({
-      createClient: (o) => createMarketplaceClient({ ...o, fetch, pacer: createPacer() }),
-      normaliseBaseUrl
-    })
-    const client = (): ReturnType<typeof clients.clientFor> => clients.clientFor(CONNECTION, KEY)
-    const fetch = fetchServing(answerBytes(), () => {
-      // As dispatch marks a seller's request: the refresh's slices then hold back for it.
-      foregroundRequest()
-      void client()
-        .validatePurchase('3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8')
-        .then((answer) => order.push(answer.valid ? 'check answered' : 'check refused'))
-    })
-    const list = await client().listItemsReport()
-    order.push('list read')
+  it.each([
+    ['in main', undefined],
+    ['on the parse thread', threadedItemsParser({ script: itemsWorkerScript(), minBytes: 0 })]
+  ])(
+    'a purchase check asked as the last byte arrives is answered before the list is read (%s)',
+    async (_, parseItems) => {
+      const order: string[] = []
+      const clients = createClientCache({
+        createClient: (o) =>
+          createMarketplaceClient({
+            ...o,
+            fetch,
+            pacer: createPacer(),
+            ...(parseItems ? { parseItems } : {})
+          }),
+        normaliseBaseUrl
+      })
+      const client = (): ReturnType<typeof clients.clientFor> => clients.clientFor(CONNECTION, KEY)
+      const fetch = fetchServing(answerBytes(), () => {
+        // As dispatch marks a seller's request: the refresh's slices then hold back for it.
+        foregroundRequest()
+        void client()
+          .validatePurchase('3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8')
+          .then((answer) => order.push(answer.valid ? 'check answered' : 'check refused'))
+      })
+      const list = await client().listItemsReport()
+      order.push('list read')
 
-    // Before: the list was read in the turn its last byte came, and the check, asked then,
-    // waited for all of it.
-    expect(order).toEqual(['check answered', 'list read'])
-    expect(list.items).toHaveLength(ITEMS - 1)
-  })
+      // Before: the list was read in the turn its last byte came, and the check, asked then,
+      // waited for all of it.
+      expect(order).toEqual(['check answered', 'list read'])
+      expect(list.items).toHaveLength(ITEMS - 1)
+    }
+  )
 })
 
 describe('a large catalogue read on the parse thread', () => {
@@ -141,26 +153,5 @@ describe('a large catalogue read on the parse thread', () => {
     expect(list.skipped[0]!.field).toBe('items[9].price.regular')
     expect(list.items[7]!.name).toBe(`Kit ${KEY_MASK}`)
     expect(JSON.stringify(list)).not.toContain(KEY.slice(4, 20))
-  })
-
-  it('answers a purchase check asked while the thread parses', async () => {
-    const parseItems = threadedItemsParser({ script: itemsWorkerScript(), minBytes: 0 })
-    const order: string[] = []
-    const clients = createClientCache({
-      createClient: (o) =>
-        createMarketplaceClient({ ...o, fetch, pacer: createPacer(), parseItems }),
-      normaliseBaseUrl
-    })
-    const client = (): ReturnType<typeof clients.clientFor> => clients.clientFor(CONNECTION, KEY)
-    const fetch = fetchServing(answerBytes(), () => {
-      foregroundRequest()
-      void client()
-        .validatePurchase('3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8')
-        .then((answer) => order.push(answer.valid ? 'check answered' : 'check refused'))
-    })
-    const list = await client().listItemsReport()
-    order.push('list read')
-    expect(order).toEqual(['check answered', 'list read'])
-    expect(list.items).toHaveLength(ITEMS - 1)
   })
 })

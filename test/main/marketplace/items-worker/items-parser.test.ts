@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../../../electron/demo'
+import { describe, expect, it } from 'vitest'
+import { demoListAnswer } from '../../../support/demo-list-answer'
 import { scanItemsAnswer } from '../../../../electron/main/marketplace/wire/items-scan'
 import { parseScannedItems } from '../../../../electron/main/marketplace/wire/normalise'
 import {
@@ -8,16 +8,8 @@ import {
 } from '../../../../electron/main/marketplace/items-worker/items-parser'
 import { itemsWorkerScript } from '../../../../electron/main/marketplace/items-worker/script'
 
-let demo: DemoServer
-let answer: Uint8Array
-beforeAll(async () => {
-  demo = await startDemoServer({ size: 300 })
-  const response = await fetch(`${demo.baseUrl}/api/items/all?api_key=${demo.apiKey}`)
-  answer = new Uint8Array(await response.arrayBuffer())
-})
-afterAll(async () => demo.close())
-
-const scanned = () => scanItemsAnswer(answer)!
+const demo = demoListAnswer(300)
+const scanned = () => scanItemsAnswer(demo.answer())!
 const warnings = (): { warn(m: string): void; said: string[] } => {
   const said: string[] = []
   return { warn: (m) => said.push(m), said }
@@ -51,7 +43,7 @@ describe('how a scanned item list is read', () => {
     const log = warnings()
     const missing = { file: '/nowhere/items-worker.js', typescript: false }
     const parse = threadedItemsParser({ script: missing, log })
-    expect(answer.byteLength).toBeLessThan(1024 * 1024)
+    expect(demo.answer().byteLength).toBeLessThan(1024 * 1024)
     expect(await parse(scanned(), {})).toEqual(await parseScannedItems(scanned()))
     expect(log.said).toEqual([])
   })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Worker } from 'node:worker_threads'
-import { startDemoServer, type DemoServer } from '../../../../electron/demo'
+import { demoListAnswer } from '../../../support/demo-list-answer'
 import { scanItemsAnswer } from '../../../../electron/main/marketplace/wire/items-scan'
 import { parseScannedItems } from '../../../../electron/main/marketplace/wire/normalise'
 import {
@@ -18,16 +18,7 @@ const scan = (bytes: Uint8Array) => {
   return scanned
 }
 
-/** An item of the demo's spec answer, broken in the ways the item schema refuses. */
-let demo: DemoServer
-let answer: Uint8Array
-
-beforeAll(async () => {
-  demo = await startDemoServer({ size: 1_000 })
-  const response = await fetch(`${demo.baseUrl}/api/items/all?api_key=${demo.apiKey}`)
-  answer = new Uint8Array(await response.arrayBuffer())
-})
-afterAll(async () => demo.close())
+const demo = demoListAnswer(1_000)
 
 describe('the item list parsed on a worker thread', () => {
   it('finds the program from source', () => {
@@ -36,7 +27,7 @@ describe('the item list parsed on a worker thread', () => {
   })
 
   it('reads a whole catalogue as main does, in batches, saying how far it is', async () => {
-    const scanned = scan(answer)
+    const scanned = scan(demo.answer())
     const seen: number[] = []
     const offMain = await parseOffMain(scanned, script, {
       onProgress: (phase, done, total) => {
@@ -55,7 +46,7 @@ describe('the item list parsed on a worker thread', () => {
   })
 
   it('leaves out broken items, named by their place in the whole list', async () => {
-    const list = JSON.parse(new TextDecoder().decode(answer)) as { items: unknown[] }
+    const list = JSON.parse(new TextDecoder().decode(demo.answer())) as { items: unknown[] }
     const items = list.items.slice(0, 450)
     items[3] = { ...(items[3] as object), id: 'three' }
     items[401] = 'not an item'
@@ -83,7 +74,7 @@ describe('the item list parsed on a worker thread', () => {
     const reason = new Error('cancelled by the seller')
     let thread: Worker | undefined
     const ended = new Promise<number>((resolve) => {
-      void parseOffMain(scan(answer), script, {
+      void parseOffMain(scan(demo.answer()), script, {
         signal: controller.signal,
         onWorker: (worker) => {
           thread = worker
@@ -96,13 +87,15 @@ describe('the item list parsed on a worker thread', () => {
     })
     await ended
     expect(thread).toBeDefined()
-    await expect(parseOffMain(scan(answer), script, { signal: controller.signal })).rejects.toBe(
-      reason
-    )
+    await expect(
+      parseOffMain(scan(demo.answer()), script, { signal: controller.signal })
+    ).rejects.toBe(reason)
   })
 
   it('says so when the thread cannot run, so the caller reads the list in main', async () => {
     const missing = { file: `${script.file}.missing.js`, typescript: false }
-    await expect(parseOffMain(scan(answer), missing)).rejects.toBeInstanceOf(ParseThreadFailed)
+    await expect(parseOffMain(scan(demo.answer()), missing)).rejects.toBeInstanceOf(
+      ParseThreadFailed
+    )
   })
 })

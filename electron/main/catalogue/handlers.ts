@@ -1,5 +1,6 @@
 import type { Handlers } from '../ipc/dispatch'
 import type { CatalogueService } from './service'
+import { warmFetchSoon } from '../util/warm-fetch'
 
 export type CatalogueHandlers = Pick<
   Handlers,
@@ -33,9 +34,14 @@ export function catalogueHandlers(
       return catalogue.queryItems(request)
     },
     openingWindow: async () => {
-      if (!(await opensOnItems())) return null
-      await learnt()
-      return catalogue.openingWindow()
+      try {
+        if (!(await opensOnItems())) return null
+        await learnt()
+        return await catalogue.openingWindow()
+      } finally {
+        // The launch's first question: the refresh after the first frame needs HTTP.
+        warmFetchSoon()
+      }
     },
     getItem: async (request) => {
       await learnt()

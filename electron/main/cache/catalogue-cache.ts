@@ -1,3 +1,5 @@
+import { readListOffMain } from '../marketplace/items-worker/read-list-off-main'
+import type { WorkerScript } from '../marketplace/items-worker/script'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -42,6 +44,8 @@ export interface CatalogueCacheOptions {
   log?: StoreLog
   /** Called after a fresh item list is stored (the media cache prefetches thumbnails). */
   onItemsWritten?: (connectionId: string, items: readonly Item[]) => void
+  /** The list thread's program: a large saved list is read there, off main's loop. */
+  listThread?: WorkerScript | null
 }
 
 export interface CatalogueCacheTotals {
@@ -68,9 +72,11 @@ export class FileCatalogueCache implements CatalogueCache {
     this.root = join(options.dataDir, 'cache')
     const log = options.log ?? console
     this.account = new VersionedFile('account', CATALOGUE_CACHE_FORMAT, entry(AccountSchema), log)
+    const thread = options.listThread
     this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, itemsEntrySchema, log, {
       keepLast: true,
-      pieces: listEntryPieces
+      pieces: listEntryPieces,
+      ...(thread ? { offMain: (path, file) => readListOffMain(path, file, thread) } : {})
     })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)

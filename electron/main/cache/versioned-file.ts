@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { asciiJson } from './ascii-json'
 import type { JsonPieces } from './list-entry-json'
+import { signedBody } from './signed-body'
 
 export interface StoreLog {
   warn(message: string): void
@@ -17,11 +18,6 @@ const EnvelopeSchema = z.object({
   body: z.unknown()
 })
 
-// Files this class writes open with exactly these bytes, then the body, then `}`.
-const SIGNED_PREFIX =
-  /^\{"format":(-?\d{1,9}),"kind":"([A-Za-z0-9_-]{1,64})","sha256":"([A-Za-z0-9_-]{43})","body":/
-const PREFIX_WINDOW = 256
-const CLOSE_BRACE = 0x7d
 const CLOSE = Buffer.from('}')
 const CHUNK_BYTES = 1 << 20
 /**
@@ -30,11 +26,6 @@ const CHUNK_BYTES = 1 << 20
  * ms at a time (a search typed meanwhile waited for it).
  */
 export const WRITE_SLICE_MS = 4
-
-// base64url, not hex: 64 hex digits on disk look like an API key to every check that
-// makes sure no key was written down.
-const sha256 = (bytes: Uint8Array | string): string =>
-  createHash('sha256').update(bytes).digest('base64url')
 
 /**
  * One JSON document wrapped with a format number and a kind, written atomically. Reading
@@ -50,6 +41,20 @@ const sha256 = (bytes: Uint8Array | string): string =>
  * all ASCII (characters past it as JSON escapes), which a read parses faster; files that
  * hold UTF-8 are read the same way.
  */
+/** A file read on a thread: its value, no file, or one to judge in main. */
+export type OffMainRead = { value: unknown } | 'missing' | 'unsigned'
+
+/** Below this a file is read in main: a thread's start costs more than the read. */
+const OFF_MAIN_MIN_BYTES = 1024 * 1024
+
+const sizeOf = (path: string): number => {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
+
 export class VersionedFile<T> {
   /** The value last read or written, by path, and the file it came from. */
   private readonly last = new Map<string, { value: T; file: string }>()
@@ -66,7 +71,15 @@ export class VersionedFile<T> {
      * inode, size and time): a large list is then parsed once, not on every read.
      * `pieces` writes the body in checked pieces instead of one schema parse and one string.
      */
-    private readonly options: { keepLast?: boolean; pieces?: (value: T) => JsonPieces } = {}
+    private readonly options: {
+      keepLast?: boolean
+      pieces?: (value: T) => JsonPieces
+      /**
+       * Reads a large file (OFF_MAIN_MIN_BYTES or more) on a thread, as the fast path would:
+       * `unsigned` (or a failure) leaves the file to this class's own read.
+       */
+      offMain?: (path: string, file: { kind: string; format: number }) => Promise<OffMainRead>
+    } = {}
   ) {}
 
   async read(path: string): Promise<T | null> {
@@ -114,6 +127,19 @@ export class VersionedFile<T> {
   }
 
   private async readFresh(path: string): Promise<T | null> {
+    const { offMain } = this.options
+    if (offMain && sizeOf(path) >= OFF_MAIN_MIN_BYTES) {
+      const read = await offMain(path, { kind: this.kind, format: this.format }).catch(
+        (e: unknown) => {
+          this.log.warn(
+            `[cache] ${this.kind} file read on the main thread: ${e instanceof Error ? e.message : String(e)}`
+          )
+          return 'unsigned' as const
+        }
+      )
+      if (read === 'missing') return null
+      if (read !== 'unsigned') return read.value as T
+    }
     let bytes: Buffer
     try {
       // Synchronous on purpose, as fileStamp: a 7 MB list read asynchronously is sixteen
@@ -202,12 +228,8 @@ export class VersionedFile<T> {
    * sum beside it. Null when the file is not laid out as we write it (the slow path judges).
    */
   private signed(bytes: Buffer): { ok: true; value: T } | null {
-    const head = SIGNED_PREFIX.exec(bytes.subarray(0, PREFIX_WINDOW).toString('latin1'))
-    if (!head || bytes[bytes.length - 1] !== CLOSE_BRACE) return null
-    const [prefix, format, kind, sum] = head
-    if (kind !== this.kind || Number(format) !== this.format) return null
-    const body = bytes.subarray(prefix!.length, bytes.length - 1)
-    if (sha256(body) !== sum) return null
+    const body = signedBody(bytes, this.kind, this.format)
+    if (!body) return null
     try {
       return { ok: true, value: JSON.parse(body.toString('utf8')) as T }
     } catch {

@@ -1,42 +1,18 @@
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
 import type { Item } from '../../../../shared/model'
 import type { SkippedItem } from '../wire/envelopes'
 import { listVerdict, type ListVerdict } from '../wire/normalise'
 import type { ScannedItems } from '../wire/items-scan'
 import type { ReadProgress } from '../paced-request'
-import { refreshSlices } from '../../util/time-slices'
-import type { FromWorker, ToWorker } from './protocol'
 import type { WorkerScript } from './script'
+import { threadJob, type ThreadCall } from './thread'
+
+export { ParseThreadFailed } from './thread'
 
 /**
  * Items a batch: main takes each batch in (structured clone) in one turn, a few ms for 200
  * items on this machine, and asks for the next only after it.
  */
 export const BATCH_ITEMS = 200
-
-/** The parse thread could not run (no program, it crashed): the caller parses in main. */
-export class ParseThreadFailed extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ParseThreadFailed'
-  }
-}
-
-export interface ParseCall {
-  signal?: AbortSignal
-  onProgress?: ReadProgress
-  /** Told the thread once it is started (tests see it end). */
-  onWorker?: (worker: Worker) => void
-}
-
-/** A thread for the program: built JavaScript as is, TypeScript through tsx's loader. */
-function startThread(script: WorkerScript): Worker {
-  if (!script.typescript) return new Worker(script.file)
-  // Resolved from the program's own folder, never the working one.
-  const tsx = createRequire(script.file).resolve('tsx/cjs')
-  return new Worker(script.file, { execArgv: ['--require', tsx] })
-}
 
 /** The bytes in shared memory, so the thread reads them where they are. */
 function sharedBytes(bytes: Uint8Array): Uint8Array {
@@ -54,68 +30,35 @@ function sharedBytes(bytes: Uint8Array): Uint8Array {
 export function parseOffMain(
   scanned: Pick<ScannedItems, 'count' | 'spans'>,
   script: WorkerScript,
-  call: ParseCall = {}
+  call: ThreadCall & { onProgress?: ReadProgress } = {}
 ): Promise<ListVerdict | null> {
-  const { signal, onProgress } = call
-  if (signal?.aborted) return Promise.reject(signal.reason)
   const { count } = scanned
   const { bytes, starts, ends } = scanned.spans
-  // Between batches the thread waits as sliced work does: while the seller types, for
-  // the signal (a cancel), and for a turn of main's loop.
-  const slices = refreshSlices(signal)
-  return new Promise<ListVerdict | null>((resolve, reject) => {
-    let worker: Worker
-    try {
-      worker = startThread(script)
-    } catch (e) {
-      reject(new ParseThreadFailed(e instanceof Error ? e.message : String(e)))
-      return
-    }
-    call.onWorker?.(worker)
-    const items: Item[] = []
-    const skipped: SkippedItem[] = []
-    let settled = false
-    const settle = (done: () => void): void => {
-      if (settled) return
-      settled = true
-      signal?.removeEventListener('abort', onAbort)
-      void worker.terminate()
-      done()
-    }
-    const onAbort = (): void => settle(() => reject(signal?.reason))
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const send = (message: ToWorker): void => worker.postMessage(message)
-
-    worker.on('message', (message: FromWorker) => {
-      if (settled) return
-      if (message.type === 'not-json') return settle(() => resolve(null))
-      if (message.type === 'failed')
-        return settle(() => reject(new ParseThreadFailed(message.message)))
+  const items: Item[] = []
+  const skipped: SkippedItem[] = []
+  // The spans are handed over, not copied; the bytes are shared.
+  const spanStarts = Uint32Array.from(starts)
+  const spanEnds = Uint32Array.from(ends)
+  return threadJob<ListVerdict | null>(
+    script,
+    {
+      message: {
+        type: 'parse',
+        batch: BATCH_ITEMS,
+        bytes: sharedBytes(bytes),
+        starts: spanStarts,
+        ends: spanEnds
+      },
+      transfer: [spanStarts.buffer, spanEnds.buffer]
+    },
+    (message) => {
+      if (message.type === 'not-json') return { done: null }
+      if (message.type !== 'batch') throw new Error(`unexpected ${message.type}`)
       for (const item of message.items) items.push(item)
       for (const one of message.skipped) skipped.push(one)
-      onProgress?.('reading', message.end, count)
-      if (message.end >= count) return settle(() => resolve(listVerdict({ items, skipped })))
-      slices.turn().then(
-        () => {
-          if (!settled) send({ type: 'more' })
-        },
-        (e: unknown) => settle(() => reject(e))
-      )
-    })
-    worker.on('error', (e) => settle(() => reject(new ParseThreadFailed(e.message))))
-    worker.on('exit', (code) =>
-      settle(() => reject(new ParseThreadFailed(`the parse thread ended (${code})`)))
-    )
-    // The spans are handed over, not copied; the bytes are shared.
-    const spanStarts = Uint32Array.from(starts)
-    const spanEnds = Uint32Array.from(ends)
-    const start: ToWorker = {
-      type: 'start',
-      batch: BATCH_ITEMS,
-      bytes: sharedBytes(bytes),
-      starts: spanStarts,
-      ends: spanEnds
-    }
-    worker.postMessage(start, [spanStarts.buffer, spanEnds.buffer])
-  })
+      call.onProgress?.('reading', message.end, count)
+      return message.last ? { done: listVerdict({ items, skipped }) } : 'more'
+    },
+    call
+  )
 }

@@ -1,48 +1,55 @@
 /**
- * The item list's parse thread (a worker_threads worker of main, started per refresh by
- * parse-off-main.ts). It reads the items out of the answer's shared bytes and hands main
- * them normalised, a batch at a time: the parse's garbage (each raw item, zod's work) is
- * collected in this thread's heap, so main's collector never pauses for it. It gets no key
- * and does no I/O: main scrubs what it hands back, as it scrubs every answer.
+ * The item list's thread (a worker_threads worker of main, started per job by thread.ts):
+ * it parses a fetched answer's items out of its shared bytes, or reads the saved list's
+ * file, and hands main the items a batch at a time. The work's garbage (each raw item,
+ * zod's checks, the file's text) is collected in this thread's heap, so main's collector
+ * never pauses for it. It gets no key: main scrubs what an answer's parse hands back, as it
+ * scrubs every answer. The only file it reads is the saved list main names.
  */
 import { parentPort } from 'node:worker_threads'
 import { parseBatch, type ItemSpans } from './parse-batch'
 import type { FromWorker, ToWorker } from './protocol'
+import { readListJob } from './read-list-file'
 
 const port = parentPort
-if (!port) throw new Error('The item list parse runs in a worker thread.')
+if (!port) throw new Error('The item list thread runs in a worker thread.')
 
-let spans: ItemSpans | null = null
-let size = 0
-let at = 0
-/** The next batch, read while main takes in the last: main never waits for the parse. */
+/** The answer's items parsed a batch at a time. */
+function parseJob(spans: ItemSpans, batch: number): () => FromWorker {
+  const size = Math.max(1, batch)
+  const count = spans.starts.length
+  let at = 0
+  return () => {
+    const end = Math.min(count, at + size)
+    const read = parseBatch(spans, at, end)
+    at = end
+    return read ? { type: 'batch', ...read, end, last: end >= count } : { type: 'not-json' }
+  }
+}
+
+let next: (() => FromWorker) | null = null
+/** The next message, made while main takes in the last: main never waits for the work. */
 let ready: FromWorker | null = null
 
-const send = (message: FromWorker): void => port.postMessage(message)
-
-function readNext(): FromWorker | null {
-  if (!spans || at >= spans.starts.length) return null
-  const from = at
-  const to = Math.min(spans.starts.length, from + size)
-  at = to
+const made = (): FromWorker => {
   try {
-    const batch = parseBatch(spans, from, to)
-    return batch ? { type: 'batch', ...batch, end: to } : { type: 'not-json' }
+    return next!()
   } catch (e) {
     return { type: 'failed', message: e instanceof Error ? e.message : String(e) }
   }
 }
+/** Whether main will ask for more after this message. */
+const more = (m: FromWorker): boolean =>
+  (m.type === 'batch' && !m.last) || (m.type === 'list-head' && m.count > 0)
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'start') {
+  if (message.type !== 'more') ready = null
+  if (message.type === 'parse') {
     const { bytes, starts, ends, batch } = message
-    spans = { bytes, starts, ends }
-    size = Math.max(1, batch)
-    at = 0
-    ready = readNext()
-  }
-  // An empty list is one empty batch.
-  const next = ready ?? { type: 'batch', items: [], skipped: [], end: at }
-  send(next)
-  ready = next.type === 'batch' ? readNext() : null
+    next = parseJob({ bytes, starts, ends }, batch)
+  } else if (message.type === 'read-list') next = readListJob(message)
+  if (!next) return
+  const out = ready ?? made()
+  port.postMessage(out)
+  ready = more(out) ? made() : null
 })

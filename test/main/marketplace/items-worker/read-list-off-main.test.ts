@@ -1,0 +1,92 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  CATALOGUE_CACHE_FORMAT,
+  FileCatalogueCache
+} from '../../../../electron/main/cache/catalogue-cache'
+import { readListOffMain } from '../../../../electron/main/marketplace/items-worker/read-list-off-main'
+import { itemsWorkerScript } from '../../../../electron/main/marketplace/items-worker/script'
+import { makeItem } from '../../../support/model-fixtures'
+import { filesUnder } from '../../../support/files-under'
+
+const script = itemsWorkerScript()!
+const FILE = { kind: 'items', format: CATALOGUE_CACHE_FORMAT }
+// Long descriptions: 2,500 items make a file of over 1 MiB, read on the thread.
+const ITEMS = Array.from({ length: 2_500 }, (_, n) =>
+  makeItem(n + 1, { description: `<p>${'A long description. '.repeat(20)}${n}</p>` })
+)
+const ENTRY = {
+  fetchedAt: '2026-11-27T20:00:00.000Z',
+  data: { items: ITEMS, skipped: [], listProblem: null }
+}
+
+let dataDir: string
+let listFile: string
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'list-thread-'))
+  await new FileCatalogueCache({ dataDir }).writeItems('shop', ENTRY)
+  listFile = (await filesUnder(dataDir)).find((f) => f.path.endsWith('items.json'))!.path
+})
+afterEach(async () => rm(dataDir, { recursive: true, force: true }))
+
+describe('the saved list read on the list thread', () => {
+  it('is the list that was written, items and all', async () => {
+    expect((await readFile(listFile)).byteLength).toBeGreaterThan(1024 * 1024)
+    expect(await readListOffMain(listFile, FILE, script)).toEqual({ value: ENTRY })
+  })
+
+  it('leaves a damaged file, another kind or format to main, and says when there is none', async () => {
+    expect(await readListOffMain(listFile, { ...FILE, kind: 'account' }, script)).toBe('unsigned')
+    expect(await readListOffMain(listFile, { ...FILE, format: 99 }, script)).toBe('unsigned')
+    const bytes = await readFile(listFile)
+    bytes[bytes.length - 100] = bytes[bytes.length - 100] === 0x31 ? 0x32 : 0x31
+    await writeFile(listFile, bytes)
+    expect(await readListOffMain(listFile, FILE, script)).toBe('unsigned')
+    expect(await readListOffMain(join(dataDir, 'none.json'), FILE, script)).toBe('missing')
+  })
+
+  it('ends on a cancel with its reason', async () => {
+    const controller = new AbortController()
+    const reason = new Error('closing')
+    controller.abort(reason)
+    await expect(
+      readListOffMain(listFile, FILE, script, { signal: controller.signal })
+    ).rejects.toBe(reason)
+  })
+})
+
+describe('the catalogue cache with the list thread', () => {
+  it('reads a large saved list without parsing it in main, and the same list as without', async () => {
+    const parse = JSON.parse
+    let parsedInMain = 0
+    JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      parsedInMain++
+      return parse(text, reviver) as unknown
+    }) as typeof JSON.parse
+    let read: unknown
+    try {
+      read = await new FileCatalogueCache({ dataDir, listThread: script }).readItems('shop')
+    } finally {
+      JSON.parse = parse
+    }
+    expect(parsedInMain).toBe(0)
+    expect(read).toEqual(await new FileCatalogueCache({ dataDir }).readItems('shop'))
+    expect(read).toEqual(ENTRY)
+  })
+
+  it('reads a damaged large list as before: discarded, with a warning', async () => {
+    const bytes = await readFile(listFile)
+    bytes[bytes.length - 100] = 0x7b
+    await writeFile(listFile, bytes)
+    const warnings: string[] = []
+    const cache = new FileCatalogueCache({
+      dataDir,
+      listThread: script,
+      log: { warn: (m) => warnings.push(m) }
+    })
+    expect(await cache.readItems('shop')).toBeNull()
+    expect(warnings).toEqual([expect.stringMatching(/discarding items file/)])
+  })
+})

@@ -8,6 +8,7 @@ import type { StoredConnection } from '../../../electron/main/settings/schema'
 import { foregroundRequest } from '../../../electron/main/util/time-slices'
 import { threadedItemsParser } from '../../../electron/main/marketplace/items-worker/items-parser'
 import { itemsWorkerScript } from '../../../electron/main/marketplace/items-worker/script'
+import { countingJsonParse } from '../../support/json-parse-count'
 import { SITE, specItem, specPurchase } from '../marketplace/wire/fixtures'
 
 const KEY = 'k3y-9f8e7d6c5b4a39281706f5e4d3c2b1a0'
@@ -135,19 +136,10 @@ describe('a large catalogue read on the parse thread', () => {
     })
     // Every JSON.parse main makes while the list is read: the scan's few (the keys and
     // the answer's head), never one per item as the sliced parse in main makes.
-    const parse = JSON.parse
-    let parsedInMain = 0
-    JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-      parsedInMain++
-      return parse(text, reviver) as unknown
-    }) as typeof JSON.parse
-    let list: Awaited<ReturnType<ReturnType<typeof clients.clientFor>['listItemsReport']>>
-    try {
-      list = await clients.clientFor(CONNECTION, KEY).listItemsReport()
-    } finally {
-      JSON.parse = parse
-    }
-    expect(parsedInMain).toBeLessThan(10)
+    const { result: list, parses } = await countingJsonParse(() =>
+      clients.clientFor(CONNECTION, KEY).listItemsReport()
+    )
+    expect(parses).toBeLessThan(10)
     expect(list.items).toHaveLength(ITEMS - 1)
     expect(list.skipped).toHaveLength(1)
     expect(list.skipped[0]!.field).toBe('items[9].price.regular')

@@ -10,6 +10,7 @@ import { readListOffMain } from '../../../../electron/main/marketplace/items-wor
 import { itemsWorkerScript } from '../../../../electron/main/marketplace/items-worker/script'
 import { makeItem } from '../../../support/model-fixtures'
 import { filesUnder } from '../../../support/files-under'
+import { countingJsonParse } from '../../../support/json-parse-count'
 
 const script = itemsWorkerScript()!
 const FILE = { kind: 'items', format: CATALOGUE_CACHE_FORMAT }
@@ -59,19 +60,10 @@ describe('the saved list read on the list thread', () => {
 
 describe('the catalogue cache with the list thread', () => {
   it('reads a large saved list without parsing it in main, and the same list as without', async () => {
-    const parse = JSON.parse
-    let parsedInMain = 0
-    JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-      parsedInMain++
-      return parse(text, reviver) as unknown
-    }) as typeof JSON.parse
-    let read: unknown
-    try {
-      read = await new FileCatalogueCache({ dataDir, listThread: script }).readItems('shop')
-    } finally {
-      JSON.parse = parse
-    }
-    expect(parsedInMain).toBe(0)
+    const { result: read, parses } = await countingJsonParse(() =>
+      new FileCatalogueCache({ dataDir, listThread: script }).readItems('shop')
+    )
+    expect(parses).toBe(0)
     expect(read).toEqual(await new FileCatalogueCache({ dataDir }).readItems('shop'))
     expect(read).toEqual(ENTRY)
   })

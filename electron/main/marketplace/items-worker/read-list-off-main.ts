@@ -2,6 +2,7 @@ import type { Item } from '../../../../shared/model'
 import { BATCH_ITEMS } from './parse-off-main'
 import type { WorkerScript } from './script'
 import { threadJob, type ThreadCall } from './thread'
+import { timeSlices } from '../../util/time-slices'
 
 /** The saved list as the thread read it; or no file; or a file main must judge itself. */
 export type ListRead = { value: unknown } | 'missing' | 'unsigned'
@@ -9,7 +10,8 @@ export type ListRead = { value: unknown } | 'missing' | 'unsigned'
 /**
  * The saved list's file (versioned-file.ts's `kind` in `format`) read, checked against its
  * sum and parsed on a worker thread, its items handed over a batch at a time: at 100,000
- * items the same read in main held its event loop 3.5 s in one turn.
+ * items the same read in main held its event loop 3.5 s in one turn. A seller's request
+ * is what waits for it, so it takes its batches without holding back for requests.
  */
 export function readListOffMain(
   path: string,
@@ -36,6 +38,7 @@ export function readListOffMain(
       value.data.items = items
       return { done: { value } }
     },
-    call
+    // A search or an item waits for this read: a turn between batches, never a hold.
+    { slices: timeSlices(8), ...call }
   )
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { refreshSlices } from '../../util/time-slices'
+import { refreshSlices, type TimeSlices } from '../../util/time-slices'
 import type { FromWorker, ToWorker } from './protocol'
 import type { WorkerScript } from './script'
 
@@ -16,6 +16,11 @@ export interface ThreadCall {
   signal?: AbortSignal
   /** Told the thread once it is started (tests see it end). */
   onWorker?: (worker: Worker) => void
+  /**
+   * The turns between batches; default a refresh's (background work: it holds back while
+   * the seller types). Work a seller's request waits for must not wait for that request.
+   */
+  slices?: TimeSlices
 }
 
 /** A thread for the program: built JavaScript as is, TypeScript through tsx's loader. */
@@ -41,7 +46,7 @@ export function threadJob<R>(
 ): Promise<R> {
   const { signal } = call
   if (signal?.aborted) return Promise.reject(signal.reason)
-  const slices = refreshSlices(signal)
+  const slices = call.slices ?? refreshSlices(signal)
   return new Promise<R>((resolve, reject) => {
     let worker: Worker
     try {

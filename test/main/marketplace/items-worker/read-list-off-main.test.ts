@@ -9,6 +9,7 @@ import {
 import { readListOffMain } from '../../../../electron/main/marketplace/items-worker/read-list-off-main'
 import { itemsWorkerScript } from '../../../../electron/main/marketplace/items-worker/script'
 import { makeItem } from '../../../support/model-fixtures'
+import { foregroundRequest, refreshSlices } from '../../../../electron/main/util/time-slices'
 import { filesUnder } from '../../../support/files-under'
 import { countingJsonParse } from '../../../support/json-parse-count'
 
@@ -46,6 +47,25 @@ describe('the saved list read on the list thread', () => {
     await writeFile(listFile, bytes)
     expect(await readListOffMain(listFile, FILE, script)).toBe('unsigned')
     expect(await readListOffMain(join(dataDir, 'none.json'), FILE, script)).toBe('missing')
+  })
+
+  it('takes its batches while the seller types: a request waits for it, not the other way round', async () => {
+    let typing = true
+    const type = (): void => {
+      if (!typing) return
+      foregroundRequest()
+      setImmediate(type)
+    }
+    type()
+    const order: string[] = []
+    // The same read as a refresh's background work, started first: it holds back each turn.
+    const held = readListOffMain(listFile, FILE, script, { slices: refreshSlices() }).then(() =>
+      order.push('as background work')
+    )
+    await readListOffMain(listFile, FILE, script).then(() => order.push('as asked'))
+    typing = false
+    await held
+    expect(order).toEqual(['as asked', 'as background work'])
   })
 
   it('ends on a cancel with its reason', async () => {

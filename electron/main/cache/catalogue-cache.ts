@@ -46,6 +46,8 @@ export interface CatalogueCacheOptions {
   onItemsWritten?: (connectionId: string, items: readonly Item[]) => void
   /** The list thread's program: a large saved list is read there, off main's loop. */
   listThread?: WorkerScript | null
+  /** From what size a saved list is read on the thread; default versioned-file.ts's. */
+  listThreadMinBytes?: number
 }
 
 export interface CatalogueCacheTotals {
@@ -76,7 +78,10 @@ export class FileCatalogueCache implements CatalogueCache {
     this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, itemsEntrySchema, log, {
       keepLast: true,
       pieces: listEntryPieces,
-      ...(thread ? { offMain: (path, file) => readListOffMain(path, file, thread) } : {})
+      ...(thread ? { offMain: (path, file) => readListOffMain(path, file, thread) } : {}),
+      ...(options.listThreadMinBytes === undefined
+        ? {}
+        : { offMainMinBytes: options.listThreadMinBytes })
     })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)

@@ -15,7 +15,7 @@ import { countingJsonParse } from '../../../support/json-parse-count'
 
 const script = itemsWorkerScript()!
 const FILE = { kind: 'items', format: CATALOGUE_CACHE_FORMAT }
-// Long descriptions: 2,500 items make a file of over 1 MiB, read on the thread.
+// 2,500 items with long descriptions: over 1 MiB, read on the thread when told to.
 const ITEMS = Array.from({ length: 2_500 }, (_, n) =>
   makeItem(n + 1, { description: `<p>${'A long description. '.repeat(20)}${n}</p>` })
 )
@@ -81,11 +81,21 @@ describe('the saved list read on the list thread', () => {
 describe('the catalogue cache with the list thread', () => {
   it('reads a large saved list without parsing it in main, and the same list as without', async () => {
     const { result: read, parses } = await countingJsonParse(() =>
-      new FileCatalogueCache({ dataDir, listThread: script }).readItems('shop')
+      new FileCatalogueCache({ dataDir, listThread: script, listThreadMinBytes: 0 }).readItems(
+        'shop'
+      )
     )
     expect(parses).toBe(0)
     expect(read).toEqual(await new FileCatalogueCache({ dataDir }).readItems('shop'))
     expect(read).toEqual(ENTRY)
+  })
+
+  it('reads a list under the threshold in main, as before', async () => {
+    const { result, parses } = await countingJsonParse(() =>
+      new FileCatalogueCache({ dataDir, listThread: script }).readItems('shop')
+    )
+    expect(parses).toBe(1)
+    expect(result).toEqual(ENTRY)
   })
 
   it('reads a damaged large list as before: discarded, with a warning', async () => {
@@ -96,6 +106,7 @@ describe('the catalogue cache with the list thread', () => {
     const cache = new FileCatalogueCache({
       dataDir,
       listThread: script,
+      listThreadMinBytes: 0,
       log: { warn: (m) => warnings.push(m) }
     })
     expect(await cache.readItems('shop')).toBeNull()

@@ -198,17 +198,16 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
     files: ['electron/main/util/small-heap.ts']
   },
   {
-    why: "the item list's thread: its entry, its jobs, its messages and main's side of a job run as a real worker thread in test/main/marketplace/items-worker/parse-off-main.test.ts and read-list-off-main.test.ts (a thread's program cannot be imported into a test as a module: it listens on parentPort)",
+    why: "the item list's parse thread: its entry, its batch, its messages and main's side of a job run as a real worker thread in test/main/marketplace/items-worker/parse-off-main.test.ts (a thread's program cannot be imported into a test as a module: it listens on parentPort)",
     files: [
       'electron/main/marketplace/items-worker/parse-batch.ts',
       'electron/main/marketplace/items-worker/protocol.ts',
-      'electron/main/marketplace/items-worker/read-list-file.ts',
       'electron/main/marketplace/items-worker/thread.ts',
       'electron/main/marketplace/items-worker/worker.ts'
     ]
   },
   {
-    why: "versioned-file.ts's fast path, shared with the list thread: test/main/cache/versioned-file.test.ts and read-list-off-main.test.ts read signed, damaged and other-kind files through it",
+    why: "versioned-file.ts's fast path, whole and in slices: test/main/cache/versioned-file.test.ts and read-list-sliced.test.ts read signed, damaged and other-kind files through it",
     files: ['electron/main/cache/signed-body.ts']
   },
   {

@@ -171,11 +171,9 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
   const mediaRegistry = options.mediaRegistry ?? mediaCache
   // A stored item list prefetches its media, so the catalogue shows offline.
   const prefetch = createListPrefetch(mediaCache)
-  const listThread = options.itemsWorker === undefined ? itemsWorkerScript() : options.itemsWorker
   const catalogueFiles = new FileCatalogueCache({
     dataDir,
     log,
-    listThread,
     onItemsWritten: (connectionId, items) => prefetch.itemsStored(connectionId, items)
   })
   const cache = options.cache ?? catalogueFiles
@@ -214,7 +212,12 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
         })
     ),
     session: remembered(createMemorySecretStore()),
-    marketplace: options.marketplace ?? realMarketplace(listThread, log),
+    marketplace:
+      options.marketplace ??
+      realMarketplace(
+        options.itemsWorker === undefined ? itemsWorkerScript() : options.itemsWorker,
+        log
+      ),
     cache,
     // Everything else kept for a removed connection (it forgets its catalogue cache
     // itself). Jobs first: a check finishing later would write its history again.

@@ -1,5 +1,3 @@
-import { readListOffMain } from '../marketplace/items-worker/read-list-off-main'
-import type { WorkerScript } from '../marketplace/items-worker/script'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -14,6 +12,7 @@ import { isTempFileName, sweepTempFiles } from '../storage/atomic-file'
 import { itemsEntrySchema, listEntryPieces } from './list-entry-json'
 import { KeyedSerial } from './serial'
 import { fileStamp, safeSegment, VersionedFile, type StoreLog } from './versioned-file'
+import { readListSliced } from './read-list-sliced'
 
 /** Bump when the shape of a cached file changes: older files are then discarded, not misread. */
 export const CATALOGUE_CACHE_FORMAT = 1
@@ -44,10 +43,8 @@ export interface CatalogueCacheOptions {
   log?: StoreLog
   /** Called after a fresh item list is stored (the media cache prefetches thumbnails). */
   onItemsWritten?: (connectionId: string, items: readonly Item[]) => void
-  /** The list thread's program: a large saved list is read there, off main's loop. */
-  listThread?: WorkerScript | null
-  /** From what size a saved list is read on the thread; default versioned-file.ts's. */
-  listThreadMinBytes?: number
+  /** From what size the saved list is read in time slices; default versioned-file.ts's. */
+  listSlicedMinBytes?: number
 }
 
 export interface CatalogueCacheTotals {
@@ -74,14 +71,13 @@ export class FileCatalogueCache implements CatalogueCache {
     this.root = join(options.dataDir, 'cache')
     const log = options.log ?? console
     this.account = new VersionedFile('account', CATALOGUE_CACHE_FORMAT, entry(AccountSchema), log)
-    const thread = options.listThread
     this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, itemsEntrySchema, log, {
       keepLast: true,
       pieces: listEntryPieces,
-      ...(thread ? { offMain: (path, file) => readListOffMain(path, file, thread) } : {}),
-      ...(options.listThreadMinBytes === undefined
+      offMain: readListSliced,
+      ...(options.listSlicedMinBytes === undefined
         ? {}
-        : { offMainMinBytes: options.listThreadMinBytes })
+        : { offMainMinBytes: options.listSlicedMinBytes })
     })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)

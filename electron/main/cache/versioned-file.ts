@@ -41,17 +41,15 @@ export const WRITE_SLICE_MS = 4
  * all ASCII (characters past it as JSON escapes), which a read parses faster; files that
  * hold UTF-8 are read the same way.
  */
-/** A file read on a thread: its value, no file, or one to judge in main. */
+/** A file read in slices: its value, no file, or one for the whole read to judge. */
 export type OffMainRead = { value: unknown } | 'missing' | 'unsigned'
 
 /**
- * Below this a file is read in main, in one turn: a 10,000-item list (11-15 MB) reads there
- * in 70-100 ms, on a thread in 400-600 ms (the thread's start, and each batch copied across
- * twice), and a seller's first search waits for it. Above it (about 20,000 items) the one
- * turn grows past a quarter of a second (3.5 s at 100,000 items), so the thread's wait,
- * with main answering meanwhile, is the better one.
+ * From this size a file with an `offMain` read is read that way (in time slices): below
+ * it one turn of main is a few milliseconds. A 10,000-item list (11-15 MB) read whole held
+ * main 70-100 ms in one turn; 100,000 items, 3.5 s.
  */
-const OFF_MAIN_MIN_BYTES = 24 * 1024 * 1024
+const OFF_MAIN_MIN_BYTES = 1024 * 1024
 
 const sizeOf = (path: string): number => {
   try {
@@ -81,11 +79,11 @@ export class VersionedFile<T> {
       keepLast?: boolean
       pieces?: (value: T) => JsonPieces
       /**
-       * Reads a large file (OFF_MAIN_MIN_BYTES or more) on a thread, as the fast path would:
-       * `unsigned` (or a failure) leaves the file to this class's own read.
+       * Reads a large file (OFF_MAIN_MIN_BYTES or more) as the fast path would, without
+       * holding main in one turn: `unsigned` (or a failure) leaves it to this class's read.
        */
       offMain?: (path: string, file: { kind: string; format: number }) => Promise<OffMainRead>
-      /** Default OFF_MAIN_MIN_BYTES (tests read small files on the thread). */
+      /** Default OFF_MAIN_MIN_BYTES. */
       offMainMinBytes?: number
     } = {}
   ) {}
@@ -140,7 +138,7 @@ export class VersionedFile<T> {
       const read = await offMain(path, { kind: this.kind, format: this.format }).catch(
         (e: unknown) => {
           this.log.warn(
-            `[cache] ${this.kind} file read on the main thread: ${e instanceof Error ? e.message : String(e)}`
+            `[cache] ${this.kind} file read whole: ${e instanceof Error ? e.message : String(e)}`
           )
           return 'unsigned' as const
         }

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { refreshSlices, type TimeSlices } from '../../util/time-slices'
+import { refreshSlices } from '../../util/time-slices'
 import type { FromWorker, ToWorker } from './protocol'
 import type { WorkerScript } from './script'
 
-/** The list thread could not run (no program, it crashed): the caller does the work in main. */
+/** The parse thread could not run (no program, it crashed): the caller parses in main. */
 export class ParseThreadFailed extends Error {
   constructor(message: string) {
     super(message)
@@ -16,11 +16,6 @@ export interface ThreadCall {
   signal?: AbortSignal
   /** Told the thread once it is started (tests see it end). */
   onWorker?: (worker: Worker) => void
-  /**
-   * The turns between batches; default a refresh's (background work: it holds back while
-   * the seller types). Work a seller's request waits for must not wait for that request.
-   */
-  slices?: TimeSlices
 }
 
 /** A thread for the program: built JavaScript as is, TypeScript through tsx's loader. */
@@ -32,7 +27,7 @@ function startThread(script: WorkerScript): Worker {
 }
 
 /**
- * One job on a new list thread: `start` sent, then each message the thread hands back
+ * One job on a new parse thread: `start` sent, then each message the thread hands back
  * taken by `take`, which asks for the next (`'more'`, sent after a turn of main's loop
  * that waits while the seller types) or ends the job with its result. A cancel ends the
  * thread and rejects with the signal's reason; a thread that fails rejects with
@@ -46,7 +41,7 @@ export function threadJob<R>(
 ): Promise<R> {
   const { signal } = call
   if (signal?.aborted) return Promise.reject(signal.reason)
-  const slices = call.slices ?? refreshSlices(signal)
+  const slices = refreshSlices(signal)
   return new Promise<R>((resolve, reject) => {
     let worker: Worker
     try {
@@ -86,7 +81,7 @@ export function threadJob<R>(
     })
     worker.on('error', (e) => settle(() => reject(new ParseThreadFailed(e.message))))
     worker.on('exit', (code) =>
-      settle(() => reject(new ParseThreadFailed(`the list thread ended (${code})`)))
+      settle(() => reject(new ParseThreadFailed(`the parse thread ended (${code})`)))
     )
     worker.postMessage(start.message, start.transfer ?? [])
   })

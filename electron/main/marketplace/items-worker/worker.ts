@@ -1,18 +1,16 @@
 /**
- * The item list's thread (a worker_threads worker of main, started per job by thread.ts):
- * it parses a fetched answer's items out of its shared bytes, or reads the saved list's
- * file, and hands main the items a batch at a time. The work's garbage (each raw item,
- * zod's checks, the file's text) is collected in this thread's heap, so main's collector
- * never pauses for it. It gets no key: main scrubs what an answer's parse hands back, as it
- * scrubs every answer. The only file it reads is the saved list main names.
+ * The item list's parse thread (a worker_threads worker of main, started per refresh by
+ * thread.ts). It reads the items out of the answer's shared bytes and hands main them
+ * normalised, a batch at a time: the parse's garbage (each raw item, zod's work) is
+ * collected in this thread's heap, so main's collector never pauses for it. It gets no key
+ * and does no I/O: main scrubs what it hands back, as it scrubs every answer.
  */
 import { parentPort } from 'node:worker_threads'
 import { parseBatch, type ItemSpans } from './parse-batch'
 import type { FromWorker, ToWorker } from './protocol'
-import { readListJob } from './read-list-file'
 
 const port = parentPort
-if (!port) throw new Error('The item list thread runs in a worker thread.')
+if (!port) throw new Error('The item list parse runs in a worker thread.')
 
 /** The answer's items parsed a batch at a time. */
 function parseJob(spans: ItemSpans, batch: number): () => FromWorker {
@@ -39,15 +37,14 @@ const made = (): FromWorker => {
   }
 }
 /** Whether main will ask for more after this message. */
-const more = (m: FromWorker): boolean =>
-  (m.type === 'batch' && !m.last) || (m.type === 'list-head' && m.count > 0)
+const more = (m: FromWorker): boolean => m.type === 'batch' && !m.last
 
 port.on('message', (message: ToWorker) => {
   if (message.type !== 'more') ready = null
   if (message.type === 'parse') {
     const { bytes, starts, ends, batch } = message
     next = parseJob({ bytes, starts, ends }, batch)
-  } else if (message.type === 'read-list') next = readListJob(message)
+  }
   if (!next) return
   const out = ready ?? made()
   port.postMessage(out)

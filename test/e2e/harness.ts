@@ -35,7 +35,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { onTestFinished, TestRunner } from 'vitest'
+import { afterAll, beforeAll, onTestFailed, onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/demo'
@@ -312,4 +312,40 @@ export async function startOnDemo(
   })
   if (!market) throw new Error('the demo marketplace was not started through startDemo')
   return { h, market }
+}
+
+export type Look = Pick<Required<HarnessOptions>, 'colorScheme' | 'viewport'>
+
+/**
+ * One harness for the tests of a describe block that only look: tests that change nothing
+ * another one reads (no lookup, no setting saved). It starts once (beforeAll) and closes,
+ * with its leak sweep, after the block; `open(look)` switches the page to a test's theme and
+ * size and loads the app afresh, as a new harness would show it. A new host, context and
+ * page per test cost about 1.3 s more CPU each on a 2-core machine. A failing test still
+ * saves its own screenshot, and the block's trace is kept.
+ */
+export function harnessForLooks(options: Omit<HarnessOptions, keyof Look> = {}): {
+  open(look: Look): Promise<Harness>
+} {
+  let shared: Harness | null = null
+  let failed = false
+  beforeAll(async () => {
+    shared = await startHarness(options)
+  })
+  afterAll(() => shared?.close({ failed }))
+  return {
+    async open({ colorScheme, viewport }) {
+      const h = shared
+      if (!h) throw new Error('The harness for these looks did not start (see the error above).')
+      const testName = currentTestName()
+      onTestFailed(async () => {
+        failed = true
+        await h.screenshot(`${slug(testName ?? 'look')}.failure`).catch(() => '')
+      })
+      await h.page.emulateMedia({ colorScheme })
+      await h.page.setViewportSize(viewport)
+      await h.page.goto(h.url)
+      return h
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startHarness } from './harness'
+import { harnessForLooks, startHarness } from './harness'
 
 // The seller opens Seller Desk on the built-in demo marketplace and reads the account.
 describe('Account', () => {
@@ -72,22 +72,25 @@ describe('Account', () => {
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
   })
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 760, height: 700 }
-    ]) {
-      it(`looks right (${colorScheme}, ${viewport.width}x${viewport.height})`, async () => {
-        const h = await startHarness({ demo: true, colorScheme, viewport })
-        await h.page.getByTestId('balance').waitFor()
-        await h.page.locator('img').first().waitFor()
-        // Let cover and avatar finish loading so the picture shows what a seller sees.
-        // Polled from the test: a string predicate would be eval'd inside the page, which its CSP forbids.
-        await expect
-          .poll(() => h.page.locator('img').evaluateAll((imgs) => imgs.every((i) => i.complete)))
-          .toBe(true)
-        await h.screenshot(`account-${colorScheme}-${viewport.width}`)
-      })
+  describe('looks right', () => {
+    const looks = harnessForLooks({ demo: true })
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 760, height: 700 }
+      ]) {
+        it(`looks right (${colorScheme}, ${viewport.width}x${viewport.height})`, async () => {
+          const h = await looks.open({ colorScheme, viewport })
+          await h.page.getByTestId('balance').waitFor()
+          await h.page.locator('img').first().waitFor()
+          // Let cover and avatar finish loading so the picture shows what a seller sees.
+          // Polled from the test: a string predicate would be eval'd inside the page, which its CSP forbids.
+          await expect
+            .poll(() => h.page.locator('img').evaluateAll((imgs) => imgs.every((i) => i.complete)))
+            .toBe(true)
+          await h.screenshot(`account-${colorScheme}-${viewport.width}`)
+        })
+      }
     }
-  }
+  })
 })

@@ -25,7 +25,9 @@ describe('Balance watch', () => {
     process.env['SELLER_DESK_BALANCE_WATCH_MS'] = '1000'
     const h = await startHarness({
       demo: true,
-      startDemo: () => builtInDemo({ salesEveryMs: 1500 })
+      startDemo: () => builtInDemo({ salesEveryMs: 1500 }),
+      // The headless shell has no Web Notifications: the whole browser does.
+      wholeBrowser: true
     }).finally(() => delete process.env['SELLER_DESK_BALANCE_WATCH_MS'])
     const { page, context } = h
     await page.addInitScript(RECORD_NOTIFICATIONS)

@@ -5,7 +5,8 @@ import { startHarness } from './harness'
 // and the console stays clean.
 describe('Favicon', () => {
   it('is the app icon, served by the browser host, with no console error on load', async () => {
-    const h = await startHarness()
+    // The headless shell asks no page for its icon: the whole browser does.
+    const h = await startHarness({ wholeBrowser: true })
     const { page } = h
     await page.getByRole('heading', { name: 'Connect your marketplace' }).waitFor()
     const icon = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.png'))

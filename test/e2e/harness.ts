@@ -1,6 +1,7 @@
 /**
  * End-to-end harness: Seller Desk's browser host, in this process, driven by real
- * Chromium (/usr/bin/chromium) through playwright-core.
+ * Chromium through playwright-core: its headless shell (/usr/bin/chromium-headless-shell),
+ * or the whole browser (/usr/bin/chromium) for a test that asks (`wholeBrowser`).
  *
  *   import { it, expect } from 'vitest'
  *   import { startHarness } from './harness'
@@ -29,17 +30,18 @@
  *   or the page's console. A leak fails the test that caused it.
  */
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { onTestFinished, TestRunner } from 'vitest'
+import { afterAll, beforeAll, onTestFailed, onTestFinished, TestRunner } from 'vitest'
 import { rendererIsBuilt } from '../../electron/host/build-renderer'
 import { builtInDemo } from '../../electron/main/app'
 import type { DemoServer } from '../../electron/demo'
 import { launchHost, type LaunchOptions, type RunningHost } from '../../electron/host/launch'
 import { defaultRendererDir, repoRoot } from '../../electron/host/paths'
-import { launchChromium as launchSharedChromium } from '../support/chromium'
+import { HEADLESS_SHELL_PATH, launchChromium as launchSharedChromium } from '../support/chromium'
 import { filesHolding, textHolding } from '../support/secret-scan'
 import { savedKey } from '../support/keychain-entry'
 
@@ -60,6 +62,8 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number }
   /** Starts the demo marketplace instead of the built-in one: a test keeps a handle on it (faults, codes). */
   startDemo?: LaunchOptions['startDemo']
+  /** Drive the whole Chromium browser, not its headless shell (see launchChromium). */
+  wholeBrowser?: boolean
 }
 
 export interface Harness {
@@ -82,22 +86,35 @@ export interface Harness {
 const resultsDir = join(repoRoot, 'test-results')
 const recordSnapshots = process.env['SELLER_DESK_E2E_SNAPSHOTS'] === '1'
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * The headless shell by default (test/support/chromium.ts); `wholeBrowser` for what only
+ * the whole browser does: Web Notifications, asking a page for its icon.
+ */
+export async function launchChromium(options: { wholeBrowser?: boolean } = {}): Promise<Browser> {
+  const shell = !options.wholeBrowser
+  if (shell && !existsSync(HEADLESS_SHELL_PATH))
+    throw new Error(
+      `The end-to-end tests drive Chromium's headless shell at ${HEADLESS_SHELL_PATH}: install it (apt-get install chromium-headless-shell) or set SELLER_DESK_CHROMIUM_SHELL.`
+    )
   // Media tests call play() on preview video and audio without a click first.
-  return launchSharedChromium({ extraArgs: ['--autoplay-policy=no-user-gesture-required'] })
+  return launchSharedChromium({ shell, extraArgs: ['--autoplay-policy=no-user-gesture-required'] })
 }
 
 // One Chromium per test worker (the e2e project shares modules between the files a worker
 // runs), a fresh context per harness: contexts share no cookies, storage or cache, and a
 // launch costs about a second on a 2-core machine. Playwright ends the browser when the
-// worker's process exits.
-let sharedBrowser: Promise<Browser> | null = null
-function workerBrowser(): Promise<Browser> {
-  sharedBrowser ??= launchChromium().then((browser) => {
-    browser.on('disconnected', () => (sharedBrowser = null))
-    return browser
-  })
-  return sharedBrowser
+// worker's process exits. The whole browser is launched only for the tests that ask for it.
+const sharedBrowsers = new Map<boolean, Promise<Browser>>()
+function workerBrowser(wholeBrowser: boolean): Promise<Browser> {
+  let browser = sharedBrowsers.get(wholeBrowser)
+  if (!browser) {
+    browser = launchChromium({ wholeBrowser }).then((b) => {
+      b.on('disconnected', () => sharedBrowsers.delete(wholeBrowser))
+      return b
+    })
+    sharedBrowsers.set(wholeBrowser, browser)
+  }
+  return browser
 }
 
 const slug = (name: string): string =>
@@ -192,7 +209,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
     cleanups.push(() => running?.close() ?? Promise.resolve())
 
-    const browser = await workerBrowser()
+    const browser = await workerBrowser(options.wholeBrowser ?? false)
     const context = await browser.newContext({
       colorScheme: options.colorScheme ?? 'light',
       viewport: options.viewport ?? { width: 1280, height: 800 }
@@ -295,4 +312,40 @@ export async function startOnDemo(
   })
   if (!market) throw new Error('the demo marketplace was not started through startDemo')
   return { h, market }
+}
+
+export type Look = Pick<Required<HarnessOptions>, 'colorScheme' | 'viewport'>
+
+/**
+ * One harness for the tests of a describe block that only look: tests that change nothing
+ * another one reads (no lookup, no setting saved). It starts once (beforeAll) and closes,
+ * with its leak sweep, after the block; `open(look)` switches the page to a test's theme and
+ * size and loads the app afresh, as a new harness would show it. A new host, context and
+ * page per test cost about 1.3 s more CPU each on a 2-core machine. A failing test still
+ * saves its own screenshot, and the block's trace is kept.
+ */
+export function harnessForLooks(options: Omit<HarnessOptions, keyof Look> = {}): {
+  open(look: Look): Promise<Harness>
+} {
+  let shared: Harness | null = null
+  let failed = false
+  beforeAll(async () => {
+    shared = await startHarness(options)
+  })
+  afterAll(() => shared?.close({ failed }))
+  return {
+    async open({ colorScheme, viewport }) {
+      const h = shared
+      if (!h) throw new Error('The harness for these looks did not start (see the error above).')
+      const testName = currentTestName()
+      onTestFailed(async () => {
+        failed = true
+        await h.screenshot(`${slug(testName ?? 'look')}.failure`).catch(() => '')
+      })
+      await h.page.emulateMedia({ colorScheme })
+      await h.page.setViewportSize(viewport)
+      await h.page.goto(h.url)
+      return h
+    }
+  }
 }

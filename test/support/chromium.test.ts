@@ -20,6 +20,16 @@ async function targetsOfOnePage(b: Browser): Promise<string[]> {
   return targetInfos.map((t) => t.url)
 }
 
+/** What the browser says it is: product and version, source revision, V8 version. */
+async function browserVersion(
+  b: Browser
+): Promise<{ product: string; revision: string; jsVersion: string }> {
+  const cdp = await b.newBrowserCDPSession()
+  const version = await cdp.send('Browser.getVersion')
+  await cdp.detach()
+  return version
+}
+
 /** The features Chromium's renderers were started with turned off (Linux: their command line). */
 async function rendererDisabledFeatures(b: Browser): Promise<Set<string>> {
   const cdp = await b.newBrowserCDPSession()
@@ -44,6 +54,20 @@ describe('the Chromium the bench and the end-to-end suite drive', () => {
     browser = await launchChromium({ browserUi: true })
     const urls = await targetsOfOnePage(browser)
     expect(urls.some((u) => u.startsWith('chrome://omnibox-popup.top-chrome/'))).toBe(true)
+  })
+
+  it('has a headless shell of the same build, for the end-to-end suite, that loads only the page', async () => {
+    browser = await launchChromium()
+    const whole = await browserVersion(browser)
+    await browser.close()
+    browser = await launchChromium({ shell: true })
+    const shell = await browserVersion(browser)
+    // The same source and V8: a shell of another build would test another engine.
+    expect(shell.revision).toBe(whole.revision)
+    expect(shell.jsVersion).toBe(whole.jsVersion)
+    expect(whole.product).toMatch(/^Chrome\//)
+    expect(shell.product).toBe(`Headless${whole.product}`)
+    expect(await targetsOfOnePage(browser)).toEqual(['data:text/html,<p>one page</p>'])
   })
 
   it('keeps every feature Playwright turns off, though Chromium takes only the last --disable-features', async () => {

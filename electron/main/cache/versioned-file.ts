@@ -45,11 +45,13 @@ export const WRITE_SLICE_MS = 4
 export type OffMainRead = { value: unknown } | 'missing' | 'unsigned'
 
 /**
- * From this size a file with an `offMain` read is read that way (in time slices): below
- * it one turn of main is a few milliseconds. A 10,000-item list (11-15 MB) read whole held
- * main 70-100 ms in one turn; 100,000 items, 3.5 s.
+ * From this size a file with an `offMain` read is read that way (in time slices). A
+ * 10,000-item list (11-15 MB) read whole holds main 70-100 ms in one turn, but in P2b a
+ * launch's first search then waited 0.27-0.57 s, against 0.56-1.08 s with the list read
+ * in slices beside the refresh: below about 20,000 items the one turn is the better wait.
+ * At 100,000 items the one turn was 3.5 s, with nothing else answered meanwhile.
  */
-const OFF_MAIN_MIN_BYTES = 1024 * 1024
+const OFF_MAIN_MIN_BYTES = 24 * 1024 * 1024
 
 const sizeOf = (path: string): number => {
   try {

@@ -45,13 +45,14 @@ export const WRITE_SLICE_MS = 4
 export type OffMainRead = { value: unknown } | 'missing' | 'unsigned'
 
 /**
- * From this size a file with an `offMain` read is read that way (in time slices). A
- * 10,000-item list (11-15 MB) read whole holds main 70-100 ms in one turn, but in P2b a
- * launch's first search then waited 0.27-0.57 s, against 0.56-1.08 s with the list read
- * in slices beside the refresh: below about 20,000 items the one turn is the better wait.
- * At 100,000 items the one turn was 3.5 s, with nothing else answered meanwhile.
+ * From this size a file with an `offMain` read is read that way (in time slices). Read
+ * whole, a 10,000-item list (11-15 MB) held main 70-100 ms in one turn and 100,000 items
+ * 3.5 s. Quiet P2b runs at 10,000 items (--repeat 3), keys typed during the launch refresh:
+ * whole, the launch's first key waited 0.26-0.44 s but the key after it 0.10-0.15 s (p95
+ * 145 ms); in slices, 0.56-1.08 s and then 0.04-0.10 s (p95 101 ms). The slices keep every
+ * other answer moving, so they win from here.
  */
-const OFF_MAIN_MIN_BYTES = 24 * 1024 * 1024
+const OFF_MAIN_MIN_BYTES = 1024 * 1024
 
 const sizeOf = (path: string): number => {
   try {

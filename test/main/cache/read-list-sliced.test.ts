@@ -12,7 +12,7 @@ import { filesUnder } from '../../support/files-under'
 import { countingJsonParse } from '../../support/json-parse-count'
 
 const FILE = { kind: 'items', format: CATALOGUE_CACHE_FORMAT }
-// 2,500 items with long descriptions: over 1 MiB, read in slices from that threshold.
+// 2,500 items with long descriptions: over 1 MiB, read in slices.
 const ITEMS = Array.from({ length: 2_500 }, (_, n) =>
   makeItem(n + 1, { description: `<p>${'A long description. '.repeat(20)}${n}</p>` })
 )
@@ -73,7 +73,7 @@ describe('the saved list read in time slices', () => {
 describe('the catalogue cache reading a large list', () => {
   it('parses it item by item, never whole, to the same list as a whole read', async () => {
     const { result, parses } = await countingJsonParse(() =>
-      new FileCatalogueCache({ dataDir, listSlicedMinBytes: 1024 * 1024 }).readItems('shop')
+      new FileCatalogueCache({ dataDir }).readItems('shop')
     )
     // One JSON.parse per item (and the scan's few), none of the whole file.
     expect(parses).toBeGreaterThanOrEqual(ITEMS.length)
@@ -83,9 +83,9 @@ describe('the catalogue cache reading a large list', () => {
     expect(await whole.readItems('shop')).toEqual(ENTRY)
   })
 
-  it('reads a list under the threshold (24 MiB by default) whole, as before', async () => {
+  it('reads a list under the threshold whole, as before', async () => {
     const { result, parses } = await countingJsonParse(() =>
-      new FileCatalogueCache({ dataDir }).readItems('shop')
+      new FileCatalogueCache({ dataDir, listSlicedMinBytes: Infinity }).readItems('shop')
     )
     expect(parses).toBe(1)
     expect(result).toEqual(ENTRY)
@@ -94,11 +94,7 @@ describe('the catalogue cache reading a large list', () => {
   it('reads a damaged large list as before: discarded, with a warning', async () => {
     await damage(100, 0x7b)
     const warnings: string[] = []
-    const cache = new FileCatalogueCache({
-      dataDir,
-      listSlicedMinBytes: 1024 * 1024,
-      log: { warn: (m) => warnings.push(m) }
-    })
+    const cache = new FileCatalogueCache({ dataDir, log: { warn: (m) => warnings.push(m) } })
     expect(await cache.readItems('shop')).toBeNull()
     expect(warnings).toEqual([expect.stringMatching(/discarding items file/)])
   })

@@ -74,10 +74,10 @@ export class FileCatalogueCache implements CatalogueCache {
     this.items = new VersionedFile('items', CATALOGUE_CACHE_FORMAT, itemsEntrySchema, log, {
       keepLast: true,
       pieces: listEntryPieces,
-      offMain: readListSliced,
+      readSliced: readListSliced,
       ...(options.listSlicedMinBytes === undefined
         ? {}
-        : { offMainMinBytes: options.listSlicedMinBytes })
+        : { slicedMinBytes: options.listSlicedMinBytes })
     })
     this.item = new VersionedFile('item', CATALOGUE_CACHE_FORMAT, entry(ItemSchema), log)
     this.known = new VersionedFile('known-item-ids', CATALOGUE_CACHE_FORMAT, KnownIdsSchema, log)

@@ -3,7 +3,7 @@ import { scanItemsAnswerSliced } from '../marketplace/wire/items-scan'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
 import { signedBodySliced } from './signed-body'
-import type { OffMainRead } from './versioned-file'
+import type { SlicedRead } from './versioned-file'
 
 /** Where listEntryPieces (list-entry-json.ts) writes the list: after its date. */
 const DATA_KEY = Buffer.from(',"data":')
@@ -23,7 +23,7 @@ const ITEMS_PER_STEP = 64
 export async function readListSliced(
   path: string,
   file: { kind: string; format: number }
-): Promise<OffMainRead> {
+): Promise<SlicedRead> {
   let bytes: Buffer
   try {
     // Synchronous, as versioned-file.ts reads: 15 MB in a few ms, where an asynchronous

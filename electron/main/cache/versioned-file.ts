@@ -42,17 +42,17 @@ export const WRITE_SLICE_MS = 4
  * hold UTF-8 are read the same way.
  */
 /** A file read in slices: its value, no file, or one for the whole read to judge. */
-export type OffMainRead = { value: unknown } | 'missing' | 'unsigned'
+export type SlicedRead = { value: unknown } | 'missing' | 'unsigned'
 
 /**
- * From this size a file with an `offMain` read is read that way (in time slices). Read
+ * From this size a file with a `readSliced` read is read that way (in time slices). Read
  * whole, a 10,000-item list (11-15 MB) held main 70-100 ms in one turn and 100,000 items
  * 3.5 s. Quiet P2b runs at 10,000 items (--repeat 3), keys typed during the launch refresh:
  * whole, the launch's first key waited 0.26-0.44 s but the key after it 0.10-0.15 s (p95
  * 145 ms); in slices, 0.56-1.08 s and then 0.04-0.10 s (p95 101 ms). The slices keep every
  * other answer moving, so they win from here.
  */
-const OFF_MAIN_MIN_BYTES = 1024 * 1024
+const SLICED_MIN_BYTES = 1024 * 1024
 
 const sizeOf = (path: string): number => {
   try {
@@ -82,12 +82,12 @@ export class VersionedFile<T> {
       keepLast?: boolean
       pieces?: (value: T) => JsonPieces
       /**
-       * Reads a large file (OFF_MAIN_MIN_BYTES or more) as the fast path would, without
+       * Reads a large file (SLICED_MIN_BYTES or more) as the fast path would, without
        * holding main in one turn: `unsigned` (or a failure) leaves it to this class's read.
        */
-      offMain?: (path: string, file: { kind: string; format: number }) => Promise<OffMainRead>
-      /** Default OFF_MAIN_MIN_BYTES. */
-      offMainMinBytes?: number
+      readSliced?: (path: string, file: { kind: string; format: number }) => Promise<SlicedRead>
+      /** Default SLICED_MIN_BYTES. */
+      slicedMinBytes?: number
     } = {}
   ) {}
 
@@ -136,9 +136,9 @@ export class VersionedFile<T> {
   }
 
   private async readFresh(path: string): Promise<T | null> {
-    const { offMain } = this.options
-    if (offMain && sizeOf(path) >= (this.options.offMainMinBytes ?? OFF_MAIN_MIN_BYTES)) {
-      const read = await offMain(path, { kind: this.kind, format: this.format }).catch(
+    const { readSliced } = this.options
+    if (readSliced && sizeOf(path) >= (this.options.slicedMinBytes ?? SLICED_MIN_BYTES)) {
+      const read = await readSliced(path, { kind: this.kind, format: this.format }).catch(
         (e: unknown) => {
           this.log.warn(
             `[cache] ${this.kind} file read whole: ${e instanceof Error ? e.message : String(e)}`

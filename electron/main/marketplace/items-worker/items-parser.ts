@@ -2,7 +2,8 @@ import { parseScannedItems, type ListVerdict } from '../wire/normalise'
 import type { ScannedItems } from '../wire/items-scan'
 import type { CallOptions, ReadProgress } from '../paced-request'
 import { refreshSlices } from '../../util/time-slices'
-import { parseOffMain, ParseThreadFailed } from './parse-off-main'
+import { parseOffMain } from './parse-off-main'
+import { ParseThreadFailed } from './thread'
 import type { WorkerScript } from './script'
 
 /** How the client reads a scanned item list into items: in main, or on a parse thread. */

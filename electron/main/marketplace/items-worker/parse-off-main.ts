@@ -6,8 +6,6 @@ import type { ReadProgress } from '../paced-request'
 import type { WorkerScript } from './script'
 import { threadJob, type ThreadCall } from './thread'
 
-export { ParseThreadFailed } from './thread'
-
 /**
  * Items a batch: main takes each batch in (structured clone) in one turn, a few ms for 200
  * items on this machine, and asks for the next only after it.

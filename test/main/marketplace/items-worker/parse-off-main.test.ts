@@ -5,9 +5,9 @@ import { scanItemsAnswer } from '../../../../electron/main/marketplace/wire/item
 import { parseScannedItems } from '../../../../electron/main/marketplace/wire/normalise'
 import {
   BATCH_ITEMS,
-  parseOffMain,
-  ParseThreadFailed
+  parseOffMain
 } from '../../../../electron/main/marketplace/items-worker/parse-off-main'
+import { ParseThreadFailed } from '../../../../electron/main/marketplace/items-worker/thread'
 import { itemsWorkerScript } from '../../../../electron/main/marketplace/items-worker/script'
 
 const script = itemsWorkerScript()!

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { SellerDeskApi } from '../../../../shared/ipc/api'
 import { ItemMedia } from '../../../../renderer/src/views/items/ItemMedia'
@@ -18,6 +18,13 @@ const video = sampleItem({
     screenshots: []
   }
 })
+
+/** The button is disabled while main is asked whether a copy is kept; this waits for the answer. */
+async function keepButtonOnceChecked(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Keep offline' })
+  await waitFor(() => expect(button).toBeEnabled())
+  return button
+}
 
 describe('Keep offline', () => {
   it('downloads a video on request and says it now plays offline', async () => {
@@ -54,7 +61,7 @@ describe('Keep offline', () => {
       media: { ...video.media, preview_video: null, preview_audio: 'https://market.test/a.mp3' }
     })
     render(<ItemMedia item={audio} />)
-    await user.click(screen.getByRole('button', { name: 'Keep offline' }))
+    await user.click(await keepButtonOnceChecked())
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not keep the audio offline: The marketplace answered 503.'
     )
@@ -105,7 +112,7 @@ describe('Keep offline', () => {
   it('offers to keep a copy when main cannot say whether one is kept', async () => {
     installFakeBridge({ getMediaOffline: async () => err('internal', 'No answer.') })
     render(<ItemMedia item={video} />)
-    expect(await screen.findByRole('button', { name: 'Keep offline' })).toBeEnabled()
+    await keepButtonOnceChecked()
     expect(screen.queryByRole('alert')).toBeNull()
   })
 

@@ -159,10 +159,11 @@ describe('Bulk validation', () => {
     await openBulk(page)
     const { text, codes } = pastedText(market)
     await page.getByLabel('Codes to check').fill(text)
-    // Before "Check all": how many codes the text holds.
-    expect(await page.getByTestId('bulk-found').textContent()).toBe(
-      `${codes.length} codes found, duplicates merged.`
-    )
+    // Before "Check all": how many codes the text holds (counted from a deferred value, so
+    // a render or two after the paste).
+    await expect
+      .poll(() => page.getByTestId('bulk-found').textContent())
+      .toBe(`${codes.length} codes found, duplicates merged.`)
     await page.getByRole('button', { name: 'Check all' }).click()
     await page.getByText('Finished', { exact: true }).waitFor()
 

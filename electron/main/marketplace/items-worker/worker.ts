@@ -6,11 +6,14 @@
  * and does no I/O: main scrubs what it hands back, as it scrubs every answer.
  */
 import { parentPort } from 'node:worker_threads'
+import { lowerThisThreadPriority } from '../../util/background-priority'
 import { parseBatch, type ItemSpans } from './parse-batch'
 import type { FromWorker, ToWorker } from './protocol'
 
 const port = parentPort
 if (!port) throw new Error('The item list parse runs in a worker thread.')
+// The parse is background work: a keystroke's answer and the page's paint go first.
+lowerThisThreadPriority()
 
 /** The answer's items parsed a batch at a time. */
 function parseJob(spans: ItemSpans, batch: number): () => FromWorker {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
 import type { Worker } from 'node:worker_threads'
 import { demoListAnswer } from '../../../support/demo-list-answer'
 import { scanItemsAnswer } from '../../../../electron/main/marketplace/wire/items-scan'
@@ -19,6 +20,22 @@ const scan = (bytes: Uint8Array) => {
 }
 
 const demo = demoListAnswer(1_000)
+
+/** Each thread of this process with its nice value (field 19 of /proc's stat). */
+function threadNiceness(): Map<number, number> {
+  const nice = new Map<number, number>()
+  for (const task of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
+      // Fields after the command's closing parenthesis start at field 3.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      nice.set(Number(task), Number(fields[16]))
+    } catch {
+      // A thread that ended while the folder was read.
+    }
+  }
+  return nice
+}
 
 describe('the item list parsed on a worker thread', () => {
   it('finds the program from source', () => {
@@ -91,6 +108,26 @@ describe('the item list parsed on a worker thread', () => {
       parseOffMain(scan(demo.answer()), script, { signal: controller.signal })
     ).rejects.toBe(reason)
   })
+
+  it.runIf(process.platform === 'linux')(
+    'runs the parse at the lowest priority, leaving main and every other thread as they were',
+    async () => {
+      const before = threadNiceness()
+      expect([...before.values()].every((n) => n === 0)).toBe(true)
+      let during: Map<number, number> | undefined
+      await parseOffMain(scan(demo.answer()), script, {
+        onProgress: () => {
+          during ??= threadNiceness()
+        }
+      })
+      const lowered = [...during!].filter(([, nice]) => nice !== 0)
+      // One thread, new with the job, at 19; main (whose thread id is the pid) still at 0.
+      expect(lowered).toHaveLength(1)
+      expect(lowered[0]![1]).toBe(19)
+      expect(before.has(lowered[0]![0])).toBe(false)
+      expect(during!.get(process.pid)).toBe(0)
+    }
+  )
 
   it('says so when the thread cannot run, so the caller reads the list in main', async () => {
     const missing = { file: `${script.file}.missing.js`, typescript: false }

@@ -21,6 +21,6 @@ describe('the built item list parse thread', () => {
     const scanned = scanItemsAnswer(demo.answer())!
     const verdict = await parseOffMain(scanned, script!)
     expect(verdict?.ok && verdict.value).toHaveLength(500)
-    expect(verdict).toEqual(await parseScannedItems(scanned))
+    expect(verdict).toStrictEqual(await parseScannedItems(scanned))
   })
 })

@@ -52,7 +52,8 @@ export function parseOffMain(
     (message) => {
       if (message.type === 'not-json') return { done: null }
       if (message.type !== 'batch') throw new Error(`unexpected ${message.type}`)
-      for (const item of message.items) items.push(item)
+      // Items the thread has read through the item schema, written by JSON.stringify.
+      for (const item of JSON.parse(message.itemsJson) as Item[]) items.push(item)
       for (const one of message.skipped) skipped.push(one)
       call.onProgress?.('reading', message.end, count)
       return message.last ? { done: listVerdict({ items, skipped }) } : 'more'

@@ -24,7 +24,9 @@ function parseJob(spans: ItemSpans, batch: number): () => FromWorker {
     const end = Math.min(count, at + size)
     const read = parseBatch(spans, at, end)
     at = end
-    return read ? { type: 'batch', ...read, end, last: end >= count } : { type: 'not-json' }
+    if (!read) return { type: 'not-json' }
+    const { items, skipped } = read
+    return { type: 'batch', itemsJson: JSON.stringify(items), skipped, end, last: end >= count }
   }
 }
 

@@ -55,7 +55,7 @@ describe('the item list parsed on a worker thread', () => {
     })
     const inMain = await parseScannedItems(scanned)
     expect(scanned.count).toBe(1_000)
-    expect(offMain).toEqual(inMain)
+    expect(offMain).toStrictEqual(inMain)
     expect(offMain?.ok && offMain.value.length).toBe(inMain?.ok && inMain.value.length)
     // One report a batch, the last at the count.
     expect(seen.length).toBe(Math.ceil(scanned.count / BATCH_ITEMS))
@@ -69,7 +69,7 @@ describe('the item list parsed on a worker thread', () => {
     items[401] = 'not an item'
     const bytes = utf8(JSON.stringify({ ...list, items }))
     const offMain = await parseOffMain(scan(bytes), script)
-    expect(offMain).toEqual(await parseScannedItems(scan(bytes)))
+    expect(offMain).toStrictEqual(await parseScannedItems(scan(bytes)))
     expect(offMain?.ok && offMain.skipped.map((s) => s.index)).toEqual([3, 401])
     expect(offMain?.ok && offMain.skipped[1]!.field).toMatch(/^items\[401\]/)
   })
@@ -83,7 +83,7 @@ describe('the item list parsed on a worker thread', () => {
 
   it('reads an empty list as main does', async () => {
     const scanned = scan(utf8('{"status":"ok","items":[]}'))
-    expect(await parseOffMain(scanned, script)).toEqual(await parseScannedItems(scanned))
+    expect(await parseOffMain(scanned, script)).toStrictEqual(await parseScannedItems(scanned))
   })
 
   it('ends the thread on a cancel and throws its reason', async () => {

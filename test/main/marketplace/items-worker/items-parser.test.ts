@@ -19,7 +19,7 @@ describe('how a scanned item list is read', () => {
   it('in main, in slices, telling each item read', async () => {
     const seen: number[] = []
     const verdict = await parseInMain(scanned(), { onProgress: (_, done) => seen.push(done) })
-    expect(verdict).toEqual(await parseScannedItems(scanned()))
+    expect(verdict).toStrictEqual(await parseScannedItems(scanned()))
     expect(seen).toHaveLength(300)
     expect(seen.at(-1)).toBe(300)
   })
@@ -27,7 +27,7 @@ describe('how a scanned item list is read', () => {
   it('on the thread for a list at least as large as the threshold', async () => {
     const log = warnings()
     const parse = threadedItemsParser({ script: itemsWorkerScript(), minBytes: 0, log })
-    expect(await parse(scanned(), {})).toEqual(await parseScannedItems(scanned()))
+    expect(await parse(scanned(), {})).toStrictEqual(await parseScannedItems(scanned()))
     expect(log.said).toEqual([])
   })
 
@@ -35,7 +35,7 @@ describe('how a scanned item list is read', () => {
     const log = warnings()
     const missing = { file: '/nowhere/items-worker.js', typescript: false }
     const parse = threadedItemsParser({ script: missing, minBytes: 0, log })
-    expect(await parse(scanned(), {})).toEqual(await parseScannedItems(scanned()))
+    expect(await parse(scanned(), {})).toStrictEqual(await parseScannedItems(scanned()))
     expect(log.said).toEqual([expect.stringMatching(/read on the main thread/)])
   })
 
@@ -44,7 +44,7 @@ describe('how a scanned item list is read', () => {
     const missing = { file: '/nowhere/items-worker.js', typescript: false }
     const parse = threadedItemsParser({ script: missing, log })
     expect(demo.answer().byteLength).toBeLessThan(1024 * 1024)
-    expect(await parse(scanned(), {})).toEqual(await parseScannedItems(scanned()))
+    expect(await parse(scanned(), {})).toStrictEqual(await parseScannedItems(scanned()))
     expect(log.said).toEqual([])
   })
 

@@ -18,12 +18,20 @@ export interface ThreadCall {
   onWorker?: (worker: Worker) => void
 }
 
+/**
+ * The thread's heap: a batch of 200 items is well under a megabyte, so a small young
+ * generation is collected often and cheaply on the thread, and its pages are not added to
+ * main's while a 100,000-item list is read. A thread that outgrows it ends, and the
+ * caller reads the list in main (ParseThreadFailed).
+ */
+const THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 }
+
 /** A thread for the program: built JavaScript as is, TypeScript through tsx's loader. */
 function startThread(script: WorkerScript): Worker {
-  if (!script.typescript) return new Worker(script.file)
+  if (!script.typescript) return new Worker(script.file, { resourceLimits: THREAD_HEAP })
   // Resolved from the program's own folder, never the working one.
   const tsx = createRequire(script.file).resolve('tsx/cjs')
-  return new Worker(script.file, { execArgv: ['--require', tsx] })
+  return new Worker(script.file, { execArgv: ['--require', tsx], resourceLimits: THREAD_HEAP })
 }
 
 /**

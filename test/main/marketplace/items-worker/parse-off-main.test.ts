@@ -129,6 +129,17 @@ describe('the item list parsed on a worker thread', () => {
     }
   )
 
+  it('gives the thread a small heap of its own', async () => {
+    let limits: Worker['resourceLimits'] | undefined
+    await parseOffMain(scan(demo.answer()), script, {
+      onWorker: (worker) => {
+        worker.once('online', () => (limits = worker.resourceLimits))
+      }
+    })
+    expect(limits?.maxYoungGenerationSizeMb).toBe(4)
+    expect(limits?.maxOldGenerationSizeMb).toBe(64)
+  })
+
   it('says so when the thread cannot run, so the caller reads the list in main', async () => {
     const missing = { file: `${script.file}.missing.js`, typescript: false }
     await expect(parseOffMain(scan(demo.answer()), missing)).rejects.toBeInstanceOf(

@@ -62,7 +62,10 @@ export default defineConfig({
           isolate: false,
           include: ['test/e2e/**/*.test.ts', ...IN_CHROMIUM],
           testTimeout: 120_000,
-          hookTimeout: 120_000
+          hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default, while a locator waits 30 s: on a busy
+          // machine a state behind an HTTP round trip and a render can take longer than 1 s.
+          expect: { poll: { timeout: 10_000 } }
         }
       }
     ]

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { App } from '../../renderer/src/App'
@@ -69,7 +69,8 @@ describe('frame', () => {
       'aria-current',
       'page'
     )
-    expect(bridge.queryItems).toHaveBeenCalled()
+    // Asked by Items' mount effect, which may run a task after the render that showed it.
+    await waitFor(() => expect(bridge.queryItems).toHaveBeenCalled())
     expect(bridge.getAccount).not.toHaveBeenCalled()
     expect(bridge.setLastView).not.toHaveBeenCalled()
   })

@@ -156,25 +156,30 @@ describe('ItemsView', () => {
       'Aurora Landing Page'
     ])
 
+    // Main answers each sort and filter (queryItems): the cards follow a render later.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'price-asc')
-    expect(cardNames()).toEqual([
-      'Lofi Study Beats',
-      'Aurora Landing Page',
-      'Northwind Admin',
-      'Ocean Drone Footage'
-    ])
+    await waitFor(() =>
+      expect(cardNames()).toEqual([
+        'Lofi Study Beats',
+        'Aurora Landing Page',
+        'Northwind Admin',
+        'Ocean Drone Footage'
+      ])
+    )
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'price-desc')
-    expect(cardNames()[0]).toBe('Ocean Drone Footage')
+    await waitFor(() => expect(cardNames()[0]).toBe('Ocean Drone Footage'))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'name')
-    expect(cardNames()).toEqual([
-      'Aurora Landing Page',
-      'Lofi Study Beats',
-      'Northwind Admin',
-      'Ocean Drone Footage'
-    ])
+    await waitFor(() =>
+      expect(cardNames()).toEqual([
+        'Aurora Landing Page',
+        'Lofi Study Beats',
+        'Northwind Admin',
+        'Ocean Drone Footage'
+      ])
+    )
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Templates')
-    expect(cardNames()).toEqual(['Aurora Landing Page', 'Northwind Admin'])
+    await waitFor(() => expect(cardNames()).toEqual(['Aurora Landing Page', 'Northwind Admin']))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), '')
     const kinds = screen.getByRole('group', { name: 'Kind' })
     await user.click(within(kinds).getByRole('button', { name: 'Audio' }))
@@ -182,7 +187,7 @@ describe('ItemsView', () => {
       'aria-pressed',
       'true'
     )
-    expect(cardNames()).toEqual(['Lofi Study Beats'])
+    await waitFor(() => expect(cardNames()).toEqual(['Lofi Study Beats']))
   })
 
   it('switches to a list of rows and back', async () => {

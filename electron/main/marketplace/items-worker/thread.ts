@@ -19,12 +19,13 @@ export interface ThreadCall {
 }
 
 /**
- * The thread's heap: a batch of 200 items is well under a megabyte, so a small young
+ * The thread's heap: a batch of 200 demo items is well under a megabyte, so a small young
  * generation is collected often and cheaply on the thread, and its pages are not added to
- * main's while a 100,000-item list is read. A thread that outgrows it ends, and the
+ * main's while a 100,000-item list is read. The old generation's cap leaves room for a
+ * batch of items with very long descriptions; a thread that outgrows it ends, and the
  * caller reads the list in main (ParseThreadFailed).
  */
-const THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 }
+const THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 }
 
 /** A thread for the program: built JavaScript as is, TypeScript through tsx's loader. */
 function startThread(script: WorkerScript): Worker {

@@ -137,7 +137,7 @@ describe('the item list parsed on a worker thread', () => {
       }
     })
     expect(limits?.maxYoungGenerationSizeMb).toBe(4)
-    expect(limits?.maxOldGenerationSizeMb).toBe(64)
+    expect(limits?.maxOldGenerationSizeMb).toBe(256)
   })
 
   it('says so when the thread cannot run, so the caller reads the list in main', async () => {

@@ -27,20 +27,6 @@ const CHUNK_BYTES = 1 << 20
  */
 export const WRITE_SLICE_MS = 4
 
-/**
- * One JSON document wrapped with a format number and a kind, written atomically. Reading
- * is forgiving by design: a missing, corrupt, wrong-kind or other-version file is a miss
- * (logged, and removed so it is not read again), never an exception, because every cached
- * thing can be fetched again.
- *
- * The body is checked with the schema on the way out, and the file carries the SHA-256 of
- * the body's bytes: a file whose bytes still hash to what we wrote is the document we
- * checked, so reading it skips the schema (for 10,000 items that is most of the read). A
- * file without a matching sum (older, hand-made, damaged) goes through the schema as before,
- * and one that claims a sum its body does not have is refused as damaged. Files are written
- * all ASCII (characters past it as JSON escapes), which a read parses faster; files that
- * hold UTF-8 are read the same way.
- */
 /** A file read in slices: its value, no file, or one for the whole read to judge. */
 export type SlicedRead = { value: unknown } | 'missing' | 'unsigned'
 
@@ -62,6 +48,20 @@ const sizeOf = (path: string): number => {
   }
 }
 
+/**
+ * One JSON document wrapped with a format number and a kind, written atomically. Reading
+ * is forgiving by design: a missing, corrupt, wrong-kind or other-version file is a miss
+ * (logged, and removed so it is not read again), never an exception, because every cached
+ * thing can be fetched again.
+ *
+ * The body is checked with the schema on the way out, and the file carries the SHA-256 of
+ * the body's bytes: a file whose bytes still hash to what we wrote is the document we
+ * checked, so reading it skips the schema (for 10,000 items that is most of the read). A
+ * file without a matching sum (older, hand-made, damaged) goes through the schema as before,
+ * and one that claims a sum its body does not have is refused as damaged. Files are written
+ * all ASCII (characters past it as JSON escapes), which a read parses faster; files that
+ * hold UTF-8 are read the same way.
+ */
 export class VersionedFile<T> {
   /** The value last read or written, by path, and the file it came from. */
   private readonly last = new Map<string, { value: T; file: string }>()

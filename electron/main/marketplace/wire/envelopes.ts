@@ -62,7 +62,7 @@ const ITEMS_PER_STEP = 32
 /**
  * itemsFrom as steps (util/steps.ts), so a refresh can read 100,000 items in time slices.
  * With `first`, only items `first` to `end` (excluded) are read, named by their place in
- * the whole list: a parse in batches (parse-worker.ts) says what one read would have said.
+ * the whole list: a parse in batches (items-worker/parse-batch.ts) says what one read would have said.
  */
 export function* itemsSteps(
   end: number,

@@ -100,9 +100,7 @@ export function listVerdict({
 }: {
   items: Item[]
   skipped: SkippedItem[]
-}):
-  | { ok: true; value: Item[]; skipped: SkippedItem[] }
-  | { ok: false; field: string; message: string } {
+}): ListVerdict {
   const first = skipped[0]
   // The envelope's own verdict when nothing survives: the first broken item's first issue.
   if (items.length === 0 && first) return { ok: false, field: first.field, message: first.message }

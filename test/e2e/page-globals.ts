@@ -18,8 +18,17 @@ export interface PageImg {
   complete: boolean
   naturalWidth: number
 }
+/** An animation running on the page, as far as the tests read it. */
+export interface PageAnimation {
+  playState: string
+  effect: {
+    getTiming(): { iterations?: number }
+    getKeyframes(): Array<Record<string, unknown>>
+  } | null
+}
 export interface PG {
   document: {
+    getAnimations(): PageAnimation[]
     querySelector<T = PageEl>(selector: string): T | null
     querySelectorAll<T = PageEl>(selector: string): Iterable<T> & { length: number }
     activeElement: PageEl | null

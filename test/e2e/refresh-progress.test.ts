@@ -63,6 +63,16 @@ describe('A long refresh', () => {
     expect(await page.locator('header [data-state="syncing"]').count()).toBe(1)
     // The saved list stays usable meanwhile.
     expect(await itemCount(page).textContent()).toBe(`${SIZE.toLocaleString('en-US')} items`)
+    // What keeps turning while the refresh runs (the header's sync icon) moves in steps:
+    // a smooth turn is a frame drawn on every vsync, on the CPU where there is no GPU.
+    const turning = await page.evaluate(() =>
+      (globalThis as unknown as PG).document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
+        .map((a) => [...new Set(a.effect!.getKeyframes().map((k) => String(k['easing'])))])
+    )
+    expect(turning.length).toBeGreaterThan(0)
+    for (const easings of turning) expect(easings).toEqual([expect.stringMatching(/^steps\(/)])
     await expectNoSeriousViolations(page, 'Items, a refresh in progress')
     await shots(h, 'items', () => bar(page).getByRole('progressbar').waitFor())
 

@@ -19,7 +19,7 @@ export interface PageImg {
   naturalWidth: number
 }
 /** An animation running on the page, as far as the tests read it. */
-export interface PageAnimation {
+interface PageAnimation {
   playState: string
   effect: {
     getTiming(): { iterations?: number }

@@ -106,11 +106,6 @@ export class FileCatalogueCache implements CatalogueCache {
     return (await fileStamp(this.file(connectionId, ITEMS_FILE))) !== null
   }
 
-  async itemsBytes(connectionId: string): Promise<number | null> {
-    const s = await stat(this.file(connectionId, ITEMS_FILE)).catch(() => null)
-    return s?.isFile() ? s.size : null
-  }
-
   async readOpening(connectionId: string): Promise<OpeningWindow | null> {
     const kept = await this.opening.read(this.file(connectionId, OPENING_FILE))
     if (!kept) return null

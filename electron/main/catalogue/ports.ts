@@ -30,8 +30,6 @@ export interface CatalogueCache {
   readItems(connectionId: string): Promise<CachedEntry<ItemsPayload> | null>
   /** Whether an item list is stored, without reading it (it may still prove unreadable). */
   hasItems?(connectionId: string): Promise<boolean>
-  /** The stored item list's size in bytes, without reading it; null when none is stored. */
-  itemsBytes?(connectionId: string): Promise<number | null>
   writeItems(connectionId: string, entry: CachedEntry<ItemsPayload>): Promise<void>
   /**
    * Lets go of the item list kept in memory (the file stays, and is read again when next

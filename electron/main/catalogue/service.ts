@@ -27,8 +27,6 @@ export interface CatalogueServiceOptions {
   log?: { warn(message: string): void }
   /** Where catalogue refreshes say how far they are, and are cancelled; default a new one. */
   refreshes?: RefreshTracker
-  /** The largest saved list read ahead of the first search; default SAVED_LIST_AHEAD_MAX_BYTES. */
-  savedListAheadMaxBytes?: number
 }
 
 export interface CatalogueService {
@@ -65,16 +63,12 @@ const CANCELLED_SAVED_DATA = 'Refresh cancelled: showing the saved list.'
  * answered at once; with it (or with nothing cached) the marketplace is asked, and if it
  * cannot be reached the cached copy comes back marked with why.
  */
-/** The largest saved list read ahead of the first search: 10,000 demo items are about 7 MB. */
-const SAVED_LIST_AHEAD_MAX_BYTES = 32 * 1024 * 1024
-
 export function createCatalogueService(options: CatalogueServiceOptions): CatalogueService {
   const { cache, media } = options
   const now = options.now ?? (() => new Date())
   const log = options.log ?? console
   const concurrency = Math.max(1, options.fallbackConcurrency ?? 4)
   const refreshes = options.refreshes ?? createRefreshTracker()
-  const aheadMaxBytes = options.savedListAheadMaxBytes ?? SAVED_LIST_AHEAD_MAX_BYTES
 
   /** Cache writes help later; their failure must not fail the answer the seller is waiting for. */
   const quietly = async (what: string, work: () => Promise<void>): Promise<void> => {
@@ -303,30 +297,11 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     return result
   }
 
-  /**
-   * The opening window came from its kept copy, so the list itself is still on disk: it is
-   * read now, in slices, with its index and search text, and the seller's first keystroke
-   * finds it ready (it waited 0.7 s for this read at 10,000 items, behind the launch's
-   * refresh). Not above `savedListAheadMaxBytes`: a refresh running meanwhile would hold
-   * two large lists at once (docs/performance.md, "Busy").
-   */
-  const readSavedListAhead = (connectionId: string): void => {
-    setImmediate(() => {
-      void quietly('read the saved list ahead of the first search', async () => {
-        const bytes = await cache.itemsBytes?.(connectionId)
-        if (bytes === undefined || bytes === null || bytes > aheadMaxBytes) return
-        const entry = await readCachedList(connectionId)
-        if (entry) await searchReady(entry.data.items)
-      })
-    })
-  }
-
   const openingWindow: CatalogueService['openingWindow'] = async () => {
     const { connectionId } = await active()
     const kept = await cache.readOpening?.(connectionId).catch(() => null)
     if (!kept) return queryItems({ ...FIRST_WINDOW })
     allow(connectionId, kept.mediaUrls)
-    readSavedListAhead(connectionId)
     const freshness = {
       fetchedAt: kept.fetchedAt,
       source: 'cache',

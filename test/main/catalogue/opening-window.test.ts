@@ -22,11 +22,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-/**
- * A service as a fresh start builds it, over the cache on disk, counting whole-list reads.
- * `aheadMaxBytes` 0: a saved list over the read-ahead limit (a large catalogue).
- */
-function start(options: { aheadMaxBytes?: number } = {}) {
+/** A service as a fresh start builds it, over the cache on disk, counting whole-list reads. */
+function start() {
   const file = new FileCatalogueCache({ dataDir, log: { warn: () => {} } })
   const counted = { listReads: 0 }
   const cache: CatalogueCache = Object.assign(Object.create(file) as CatalogueCache, {
@@ -44,10 +41,7 @@ function start(options: { aheadMaxBytes?: number } = {}) {
     },
     cache,
     media: { allow: (_id, urls) => void allowed.push(...urls) },
-    log: { warn: () => {} },
-    ...(options.aheadMaxBytes === undefined
-      ? {}
-      : { savedListAheadMaxBytes: options.aheadMaxBytes })
+    log: { warn: () => {} }
   })
   return { service, file, counted, allowed }
 }
@@ -65,7 +59,7 @@ it('a start answers the opening window without reading the whole list, as the li
   const asked = await first.service.queryItems({ ...FIRST_WINDOW })
   await kept(first.file)
 
-  const next = start({ aheadMaxBytes: 0 })
+  const next = start()
   const opening = await next.service.openingWindow()
   expect(next.counted.listReads).toBe(0)
   expect(opening).toEqual(asked)
@@ -91,7 +85,7 @@ it('after a refresh brings a changed list, the next start opens on the new one',
     )
   })
 
-  const next = start({ aheadMaxBytes: 0 })
+  const next = start()
   const opening = await next.service.openingWindow()
   expect(next.counted.listReads).toBe(0)
   expect(opening.data).toEqual(refreshed.data)
@@ -120,12 +114,12 @@ it('keeps none for a list built item by item (it also shows items learnt since)'
   expect(await readdir(join(dataDir, 'cache', CONN))).not.toContain('opening-window.json')
 })
 
-it("a launch's refresh does not read a large cached list it replaces, unless it fails", async () => {
+it("a launch's refresh does not read the cached list it replaces, unless it fails", async () => {
   const first = start()
   await first.service.listItems({ refresh: true })
   await kept(first.file)
 
-  const next = start({ aheadMaxBytes: 0 })
+  const next = start()
   await next.service.openingWindow()
   const refreshed = await next.service.queryItems({ ...FIRST_WINDOW, refresh: true })
   expect(refreshed.freshness.source).toBe('network')
@@ -135,32 +129,10 @@ it("a launch's refresh does not read a large cached list it replaces, unless it 
   // Offline: the cached list is read then, and shown with why.
   await kept(next.file)
   market.failWith = 'offline'
-  const later = start({ aheadMaxBytes: 0 })
+  const later = start()
   await later.service.openingWindow()
   const offline = await later.service.queryItems({ ...FIRST_WINDOW, refresh: true })
   expect(later.counted.listReads).toBe(1)
   expect(offline.freshness).toMatchObject({ source: 'cache', offline: true })
   expect(offline.data.total).toBe(150)
-})
-
-it('reads a saved list under the limit once the opening window is answered, not one over it', async () => {
-  const first = start()
-  expect(await first.file.itemsBytes(CONN)).toBeNull()
-  await first.service.listItems({ refresh: true })
-  await kept(first.file)
-  const bytes = await first.file.itemsBytes(CONN)
-  expect(bytes).toBeGreaterThan(0)
-
-  // Under the limit: read (with its index) before the seller's first keystroke asks.
-  const small = start({ aheadMaxBytes: bytes! })
-  await small.service.openingWindow()
-  await vi.waitFor(() => expect(small.counted.listReads).toBe(1))
-  const found = await small.service.queryItems({ ...FIRST_WINDOW, query: 'item' })
-  expect(found.freshness.source).toBe('cache')
-
-  // One byte over: left on disk until a search needs it.
-  const large = start({ aheadMaxBytes: bytes! - 1 })
-  await large.service.openingWindow()
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  expect(large.counted.listReads).toBe(0)
 })

@@ -80,11 +80,15 @@ describe('Balance watch', () => {
       await page.emulateMedia({ colorScheme: scheme })
       await page.setViewportSize(viewport)
       await chart.locator('canvas').first().waitFor()
-      // The chart fits the narrow window: nothing wider than the content column.
-      const overflow = await page.evaluate<number>(
-        "(() => { const m = document.querySelector('main'); return m.scrollWidth - m.clientWidth })()"
-      )
-      expect(overflow).toBeLessThanOrEqual(0)
+      // The chart fits the narrow window: nothing wider than the content column. It is
+      // redrawn at the new width a frame or more after the resize: wait for it, never sleep.
+      await expect
+        .poll(() =>
+          page.evaluate<number>(
+            "(() => { const m = document.querySelector('main'); return m.scrollWidth - m.clientWidth })()"
+          )
+        )
+        .toBeLessThanOrEqual(0)
       await page.getByRole('heading', { name: 'Balance over time' }).scrollIntoViewIfNeeded()
       await expectNoSeriousViolations(
         page,

@@ -64,6 +64,14 @@ export interface HarnessOptions {
   startDemo?: LaunchOptions['startDemo']
   /** Drive the whole Chromium browser, not its headless shell (see launchChromium). */
   wholeBrowser?: boolean
+  /**
+   * Let the app animate, as for a seller who has not asked the system for reduced motion.
+   * Off by default: the page then asks for reduced motion, which the app honours (no
+   * transition or endless animation runs). Without a GPU every animation frame is drawn on
+   * the CPU: the end-to-end project took about a sixth less CPU without them
+   * (docs/testing.md). A test of what moves, or of what moving costs, turns it on.
+   */
+  motion?: boolean
 }
 
 export interface Harness {
@@ -212,7 +220,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const browser = await workerBrowser(options.wholeBrowser ?? false)
     const context = await browser.newContext({
       colorScheme: options.colorScheme ?? 'light',
-      viewport: options.viewport ?? { width: 1280, height: 800 }
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      reducedMotion: options.motion ? 'no-preference' : 'reduce'
     })
     cleanups.push(() => context.close())
     // The trace keeps every Playwright call with its timing and error; a failure also saves

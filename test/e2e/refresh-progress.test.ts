@@ -36,7 +36,8 @@ async function shots(h: Harness, name: string, ready: () => Promise<void>): Prom
 describe('A long refresh', () => {
   it('shows how far it is in Items and Settings, and Cancel keeps the saved list', async () => {
     const demo = demoWithHandle({ size: SIZE })
-    const h = await startHarness({ demo: true, startDemo: demo.startDemo })
+    // With motion: what turns during a refresh is part of what this test checks.
+    const h = await startHarness({ demo: true, startDemo: demo.startDemo, motion: true })
     const { page } = h
     await openItems(page)
     await page.locator('header [data-state="online"]').waitFor({ timeout: 30_000 })
@@ -65,14 +66,22 @@ describe('A long refresh', () => {
     expect(await itemCount(page).textContent()).toBe(`${SIZE.toLocaleString('en-US')} items`)
     // What keeps turning while the refresh runs (the header's sync icon) moves in steps:
     // a smooth turn is a frame drawn on every vsync, on the CPU where there is no GPU.
-    const turning = await page.evaluate(() =>
-      (globalThis as unknown as PG).document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
-        .map((a) => [...new Set(a.effect!.getKeyframes().map((k) => String(k['easing'])))])
-    )
+    const endless = () =>
+      page.evaluate(() =>
+        (globalThis as unknown as PG).document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
+          .map((a) => [...new Set(a.effect!.getKeyframes().map((k) => String(k['easing'])))])
+      )
+    const turning = await endless()
     expect(turning.length).toBeGreaterThan(0)
     for (const easings of turning) expect(easings).toEqual([expect.stringMatching(/^steps\(/)])
+    // A seller who asked the system for reduced motion sees nothing move at all.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await expect.poll(endless).toEqual([])
+    expect(await bar(page).getByRole('progressbar').isVisible()).toBe(true)
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await expect.poll(async () => (await endless()).length).toBeGreaterThan(0)
     await expectNoSeriousViolations(page, 'Items, a refresh in progress')
     await shots(h, 'items', () => bar(page).getByRole('progressbar').waitFor())
 

@@ -44,7 +44,33 @@ export async function dispatch(
       error: { kind: 'invalid-input', message: `Unknown request "${method.slice(0, 60)}".` }
     }
   }
-  if (FOREGROUND.has(method)) foregroundRequest()
+  const answered = FOREGROUND.has(method) ? foregroundRequest() : null
+  // A request that asks the marketplace afresh (the Items refresh) may wait on the very
+  // background work that holds back for answers in flight: it marks the seller's presence
+  // but holds nothing while it runs.
+  if (asksAfresh(rawRequest)) answered?.()
+  try {
+    return await dispatchParsed(handlers, method, rawRequest, log)
+  } finally {
+    answered?.()
+  }
+}
+
+function asksAfresh(request: unknown): boolean {
+  return (
+    typeof request === 'object' &&
+    request !== null &&
+    'refresh' in request &&
+    request.refresh === true
+  )
+}
+
+async function dispatchParsed(
+  handlers: Handlers,
+  method: Method,
+  rawRequest: unknown,
+  log: DispatchLog
+): Promise<Result<unknown>> {
   const parsed = contract[method].request.safeParse(rawRequest)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

@@ -19,34 +19,57 @@ export const FOREGROUND_QUIET_MS = 200
 export const FOREGROUND_MAX_HOLD_MS = 1000
 
 let lastForeground = Number.NEGATIVE_INFINITY
+/** When each seller request being answered now was asked. */
+const answering = new Set<{ at: number }>()
+/** Background waits to look again when a request is answered. */
+const wakers = new Set<() => void>()
 
-/** The seller is waiting on an answer (a search, an item, a verdict): background holds back. */
-export function foregroundRequest(): void {
-  lastForeground = performance.now()
+/**
+ * The seller is waiting on an answer (a search, an item, a verdict): background work holds
+ * back until it is answered (for at most FOREGROUND_MAX_HOLD_MS: one that takes longer
+ * waits on something else, the network most often) and FOREGROUND_QUIET_MS more. Call what
+ * this returns once the answer is ready (again is harmless). A first search that reads the
+ * saved list (600 ms behind a launch refresh at 10,000 items) shared main with the
+ * refresh's slices after its first 200 ms when only the request's start was marked.
+ */
+export function foregroundRequest(): () => void {
+  const request = { at: performance.now() }
+  lastForeground = request.at
+  answering.add(request)
+  return () => {
+    if (!answering.delete(request)) return
+    lastForeground = performance.now()
+    for (const wake of [...wakers]) wake()
+  }
 }
 
-/** When the seller last asked (performance.now() time); -Infinity before any request. */
+/** When the seller last asked or was answered (performance.now() time); -Infinity before any request. */
 export function lastForegroundRequest(): number {
   return lastForeground
 }
 
 /**
- * Resolves once no seller request came for FOREGROUND_QUIET_MS, or after the max hold, or
- * at once when `signal` aborts (the app is closing: it must not wait for the seller).
+ * Resolves once no seller request is being answered (see foregroundRequest) and none came
+ * or was answered for FOREGROUND_QUIET_MS, or after the max hold, or at once when `signal`
+ * aborts (the app is closing: it must not wait for the seller).
  */
 export async function foregroundQuiet(signal?: AbortSignal): Promise<void> {
   const until = performance.now() + FOREGROUND_MAX_HOLD_MS
   for (;;) {
     const now = performance.now()
-    const wait = Math.min(lastForeground + FOREGROUND_QUIET_MS, until) - now
+    let quietAt = lastForeground + FOREGROUND_QUIET_MS
+    for (const { at } of answering) quietAt = Math.max(quietAt, at + FOREGROUND_MAX_HOLD_MS)
+    const wait = Math.min(quietAt, until) - now
     if (wait <= 0 || signal?.aborted) return
     await new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer)
+        wakers.delete(done)
         signal?.removeEventListener('abort', done)
         resolve()
       }
       const timer = setTimeout(done, Math.ceil(wait))
+      wakers.add(done)
       signal?.addEventListener('abort', done, { once: true })
     })
   }

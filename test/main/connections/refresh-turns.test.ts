@@ -105,10 +105,11 @@ describe('a large catalogue refresh lets the event loop turn', () => {
       const client = (): ReturnType<typeof clients.clientFor> => clients.clientFor(CONNECTION, KEY)
       const fetch = fetchServing(answerBytes(), () => {
         // As dispatch marks a seller's request: the refresh's slices then hold back for it.
-        foregroundRequest()
+        const answered = foregroundRequest()
         void client()
           .validatePurchase('3f2a1b4c-5d6e-4f70-8192-a3b4c5d6e7f8')
           .then((answer) => order.push(answer.valid ? 'check answered' : 'check refused'))
+          .finally(answered)
       })
       const list = await client().listItemsReport()
       order.push('list read')

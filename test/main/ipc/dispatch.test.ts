@@ -1,11 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { methods } from '../../../shared/ipc/contract'
 import { createApp, type SellerDeskApp } from '../../../electron/main/app'
-import { dispatch } from '../../../electron/main/ipc/dispatch'
-import { lastForegroundRequest } from '../../../electron/main/util/time-slices'
+import { dispatch, type Handlers } from '../../../electron/main/ipc/dispatch'
+import {
+  FOREGROUND_QUIET_MS,
+  foregroundQuiet,
+  lastForegroundRequest
+} from '../../../electron/main/util/time-slices'
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-store'
 import { fakeMarket } from '../../support/fake-market'
 
@@ -172,5 +176,38 @@ describe('dispatch marks the requests the seller waits on', () => {
     expect(afterSearch).toBeGreaterThan(before)
     await call('validatePurchase', { code: 'not a code' })
     expect(lastForegroundRequest()).toBeGreaterThan(afterSearch)
+  })
+
+  it('background work holds while a search is answered, not while the Items refresh runs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    try {
+      const releases: (() => void)[] = []
+      // A search that takes as long as the launch's first (it reads the saved list).
+      const slow: Handlers = {
+        ...app.handlers,
+        queryItems: () => new Promise((resolve) => releases.push(() => resolve(null as never)))
+      }
+      const held = async (request: object): Promise<boolean> => {
+        const answer = dispatch(slow, 'queryItems', {
+          ...{ query: '', category: '', kind: 'all', sort: 'newest', offset: 0, limit: 10 },
+          ...request
+        })
+        let quiet = false
+        const waiting = foregroundQuiet().then(() => (quiet = true))
+        await vi.advanceTimersByTimeAsync(FOREGROUND_QUIET_MS * 3)
+        const stillHeld = !quiet
+        expect(releases).toHaveLength(1)
+        releases.shift()!()
+        await answer
+        await vi.advanceTimersByTimeAsync(FOREGROUND_QUIET_MS)
+        await waiting
+        return stillHeld
+      }
+      expect(await held({})).toBe(true)
+      // The refresh waits on the very background work: it marks the seller, holds nothing.
+      expect(await held({ refresh: true })).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, truncate } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, truncate } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { VersionedFile } from '../../../electron/main/cache/versioned-file'
 import { loadMediaDir } from '../../../electron/main/media/disk-load'
 import { IndexSchema, MEDIA_INDEX_FORMAT, mediaKey } from '../../../electron/main/media/disk-index'
 import { MediaDiskStore } from '../../../electron/main/media/disk-store'
+import { FOREGROUND_MAX_HOLD_MS, foregroundRequest } from '../../../electron/main/util/time-slices'
 
 const log = { warn: () => {} }
 let dir: string
@@ -65,6 +66,37 @@ describe('loadMediaDir', () => {
     const index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, log)
     const loaded = await loadMediaDir(dir, index, log)
     expect([...loaded.entries.keys()]).toEqual([keys[1]])
+    expect(loaded.dirty).toBe(true)
+  })
+
+  it("holds back while the seller's request is answered", async () => {
+    // 30,000 entries whose files are gone: the walk over them takes many slices.
+    const entries = Object.fromEntries(
+      Array.from({ length: 30_000 }, (_, n) => [
+        mediaKey(`https://cdn.example/${n}.png`),
+        { contentType: 'image/png', size: 10, lastUsed: n, kept: false }
+      ])
+    )
+    const index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, log)
+    await mkdir(dir, { recursive: true })
+    await index.write(join(dir, 'index.json'), { entries })
+
+    // The seller asks as the walk over the entries starts, and is not answered before the
+    // walk is over: it must wait for the most a request holds background work back.
+    const order: string[] = []
+    let answered = (): void => {}
+    const read = index.read.bind(index)
+    index.read = async (path) => {
+      const value = await read(path)
+      answered = foregroundRequest()
+      setTimeout(() => order.push('most of the hold passed'), FOREGROUND_MAX_HOLD_MS - 100)
+      return value
+    }
+    const loaded = await loadMediaDir(dir, index, log)
+    order.push('folder read')
+    answered()
+    expect(order).toEqual(['most of the hold passed', 'folder read'])
+    expect(loaded.entries.size).toBe(0)
     expect(loaded.dirty).toBe(true)
   })
 })

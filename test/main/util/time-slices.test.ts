@@ -16,6 +16,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** A request asked and answered in the same instant: a keystroke's mark. */
+const tap = (): void => foregroundRequest()()
+
 /** Whether a promise has settled after the clock moved by `ms` (fake timers). */
 async function settledAfter(p: Promise<void>, ms: number): Promise<boolean> {
   let done = false
@@ -39,28 +42,28 @@ describe('timeSlices', () => {
 
   it('a background turn waits until the seller has been quiet, a foreground one does not', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
-    foregroundRequest()
+    tap()
     expect(await settledAfter(timeSlices(4).turn(), 1)).toBe(true)
 
-    foregroundRequest()
+    tap()
     const background = timeSlices(4, { background: true }).turn()
     expect(await settledAfter(background, FOREGROUND_QUIET_MS / 2)).toBe(false)
     // Another keystroke: the quiet starts again from it.
-    foregroundRequest()
+    tap()
     expect(await settledAfter(background, FOREGROUND_QUIET_MS - 10)).toBe(false)
     expect(await settledAfter(background, 20)).toBe(true)
   })
 
   it('background work moves on after the max hold even if requests never stop', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
-    foregroundRequest()
+    tap()
     const background = timeSlices(4, { background: true }).turn()
     const step = FOREGROUND_QUIET_MS / 4
     let done = false
     void background.then(() => (done = true))
     let waited = 0
     while (!done && waited < FOREGROUND_MAX_HOLD_MS * 2) {
-      foregroundRequest()
+      tap()
       await vi.advanceTimersByTimeAsync(step)
       waited += step
     }
@@ -71,11 +74,34 @@ describe('timeSlices', () => {
 
   it('a wait for the seller ends at once when its signal aborts (the app is closing)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
-    foregroundRequest()
+    tap()
     const closing = new AbortController()
     const waiting = foregroundQuiet(closing.signal)
     expect(await settledAfter(waiting, FOREGROUND_QUIET_MS / 2)).toBe(false)
     closing.abort()
     expect(await settledAfter(waiting, 0)).toBe(true)
+  })
+
+  it('background work holds while a request is answered, then the quiet after its answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    const answered = foregroundRequest()
+    const background = timeSlices(4, { background: true }).turn()
+    // A first search reading the saved list: longer than the quiet, shorter than the max hold.
+    expect(await settledAfter(background, FOREGROUND_QUIET_MS * 3)).toBe(false)
+    answered()
+    answered() // again: harmless, the request is not counted twice
+    expect(await settledAfter(background, FOREGROUND_QUIET_MS - 10)).toBe(false)
+    expect(await settledAfter(background, 20)).toBe(true)
+  })
+
+  it('a request answered for longer than the max hold (the network) holds nothing more', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    const answered = foregroundRequest()
+    const first = foregroundQuiet()
+    expect(await settledAfter(first, FOREGROUND_MAX_HOLD_MS - 10)).toBe(false)
+    expect(await settledAfter(first, 20)).toBe(true)
+    // Still unanswered: the next background turn goes at once.
+    expect(await settledAfter(foregroundQuiet(), 0)).toBe(true)
+    answered()
   })
 })

@@ -65,6 +65,64 @@ export function copyTrayIcons(): Plugin {
   }
 }
 
+/**
+ * Names the Items view's files in index.html (modulepreload for its script, preload for its
+ * styles), so they are fetched and compiled beside the first paint's script, but evaluated
+ * only if the app opens on Items (frame/boot.ts imports the opening view's code once main
+ * has said which). Asked for only after that answer, they arrived one round trip later:
+ * P1 gained about 15 ms that way, against about 90 ms with the fetch started at once.
+ */
+export function preloadItemsView(): Plugin {
+  return {
+    name: 'seller-desk:preload-items-view',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.name === 'items' && !c.isEntry
+        )
+        if (!chunk || chunk.type !== 'chunk')
+          throw new Error('the build made no items chunk for index.html to preload')
+        const styles = [...(chunk.viteMetadata?.importedCss ?? [])]
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` },
+            injectTo: 'head'
+          },
+          ...styles.map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${href}` },
+            injectTo: 'head' as const
+          }))
+        ]
+      }
+    }
+  }
+}
+
+/**
+ * Drops the `key` lucide-react writes into each icon's shapes (`key: "1gmf2c"`): random
+ * strings that gzip cannot shrink, about 6 bytes each over some 240 shapes. React reads a
+ * key only to match a list's children between renders; an icon's shapes never change, so
+ * the production build (which warns of nothing) draws them the same. Tests run on the
+ * source, keys included. This keeps P5's all-JS figure under its goal since the Items view
+ * became a file of its own (docs/performance.md).
+ */
+export function dropLucideKeys(): Plugin {
+  const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/
+  const KEY = /,\s*key:\s*"[0-9a-z]+"/g
+  return {
+    name: 'seller-desk:drop-lucide-keys',
+    apply: 'build',
+    transform(code, id) {
+      if (!ICON.test(id)) return null
+      return { code: code.replace(KEY, ''), map: null }
+    }
+  }
+}
+
 // keytar is a native module: it must stay a runtime require, never bundled.
 export default defineConfig({
   main: {
@@ -98,10 +156,12 @@ export default defineConfig({
       modulePreload: { polyfill: false },
       rollupOptions: {
         input: { index: resolve(__dirname, 'renderer/index.html') },
-        // Two files, not one per view and icon: what the first paint needs (React, the
-        // frame, the stores, the transport) and, loaded on first visit, every view. Gzip
-        // does better on two files than on thirty small ones (README, Performance: P5). The
-        // balance chart and uPlot are a third, loaded only when Account shows a chart.
+        // A few files, not one per view and icon (gzip does better on a few than on thirty
+        // small ones, P5 in docs/performance.md): what the first paint needs (React, the
+        // frame, the stores, the transport); the Items view, where a seller mostly opens the
+        // app, alone, so a launch there evaluates no other view's code or styles (P1); every
+        // other view, loaded once the first frame is painted. The balance chart and uPlot
+        // load only when Account shows a chart.
         output: {
           codeSplitting: {
             groups: [
@@ -110,15 +170,17 @@ export default defineConfig({
                 test: /[\\/](uplot[\\/]|views[\\/]account[\\/]BalanceChart)/,
                 // Only these two: what they import (React, the formats) stays where it was.
                 includeDependenciesRecursively: false,
-                priority: 3
+                priority: 4
               },
-              { name: 'index', tags: ['$initial'], priority: 2 },
+              { name: 'index', tags: ['$initial'], priority: 3 },
+              // The Items view and what it imports that the first paint does not already have.
+              { name: 'items', test: /[\\/]views[\\/]items[\\/]ItemsView\.tsx$/, priority: 2 },
               { name: 'views', priority: 1 }
             ]
           }
         }
       }
     },
-    plugins: [react(), cspMeta()]
+    plugins: [react(), cspMeta(), preloadItemsView(), dropLucideKeys()]
   }
 })

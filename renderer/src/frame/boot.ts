@@ -1,15 +1,15 @@
 import { getBridge } from '../bridge'
 import { useConnections } from '../stores/connections'
 import { useItems } from '../stores/items'
-import { useNav } from '../stores/nav'
+import { useNav, type View } from '../stores/nav'
 import { useSettings } from '../stores/settings'
 import { holdBackgroundWorkFor } from './page-code'
 import { warmFormats } from '../lib/warm-formats'
-import { preloadViews } from './routes'
+import { loadViewCode } from './routes'
 
 /**
  * How long the page holds its first frame back for what the first view shows (connections,
- * settings, the views' code, the list's first window). Main answers in a few ms (Electron's
+ * settings, the view's code, the list's first window). Main answers in a few ms (Electron's
  * IPC, the browser host on this machine); only a slow start shows the skeleton, after this.
  */
 const FIRST_FRAME_WAIT_MS = 150
@@ -45,11 +45,18 @@ export interface FirstScreen {
   /** Settles once connections and settings have answered, or failed. */
   answered: Promise<void>
   /**
-   * Settles once the first view has what it shows: those answers, the views' code and,
+   * Settles once the first view has what it shows: those answers, the opening view's code and,
    * when the app opens on Items, the list's first answer (or its failure).
    */
   ready: Promise<void>
   stop(): void
+}
+
+/** The view the first frame shows, once connections and settings have answered; null: none (main could not be asked). */
+function openingView(): View | 'connect' | null {
+  const state = useConnections.getState().state
+  if (!state) return null
+  return state.connections.length === 0 ? 'connect' : useNav.getState().view
 }
 
 /** Settles once the Items list is not waiting for its first answer. */
@@ -68,8 +75,9 @@ function listSettled(): Promise<void> {
 /**
  * Called as the page's code starts, before React's first render. What the first view needs
  * is asked for now, side by side, not one after the other once React has drawn the frame:
- * connections and settings, the views' code, the formats (ICU's first use costs tens of
- * ms), and, as soon as settings say the app opens on Items and a connection exists, the
+ * connections and settings, the formats (ICU's first use costs tens of ms), and, as soon
+ * as those have answered, the code of the view they open on (only that view's: the rest
+ * loads once the first frame is painted) and, when it is Items with a connection, the
  * list's first window.
  */
 export function bootFirstScreen(formatWorker: Worker | null = null): FirstScreen {
@@ -79,7 +87,10 @@ export function bootFirstScreen(formatWorker: Worker | null = null): FirstScreen
   ]).then(() => undefined)
   // Null unless the app opens on Items with a connection: main knows both already.
   const opening = getBridge().openingWindow()
-  const code = preloadViews()
+  const code = answered.then(() => {
+    const view = openingView()
+    return view === null ? undefined : loadViewCode(view)
+  })
   holdBackgroundWorkFor(code)
   const stopWarming = warmFormatsAside(formatWorker)
   let done = false

@@ -10,7 +10,7 @@ let arrived: Promise<void> = Promise.resolve()
 let drawn: Promise<void> = Promise.resolve()
 let markDrawn: () => void = () => {}
 
-/** Called once at start with the views' code on its way, before the first frame. */
+/** Called once at start with the opening view's code on its way, before the first frame. */
 export function holdBackgroundWorkFor(code: Promise<unknown>): void {
   arrived = code.then(
     () => undefined,

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react'
 import type { View } from '../stores/nav'
+import { afterFirstScreen } from './page-code'
 
 /**
  * Every view loads on first visit, so the first paint (the frame) waits for no view's code
@@ -80,9 +81,22 @@ const byView: Record<View, Code[]> = {
 
 const allCodes: Code[] = [account, connect, settings, items, itemDetail, validate, history]
 
-/** Asks for every view's code (one file), before any view is shown; settles once it is here or failed. */
-export function preloadViews(): Promise<void> {
-  return Promise.allSettled(allCodes.map((c) => c.load())).then(() => undefined)
+const loadAll = (codes: Code[]): Promise<void> =>
+  Promise.allSettled(codes.map((c) => c.load())).then(() => undefined)
+
+/**
+ * Asks for the code of the view the app opens on (Connect without a connection) and no
+ * other: the Items view is a file of its own, and evaluating every view's code (and its
+ * styles) first held the launch's first card back (docs/performance.md, P1). Settles once
+ * it is here or failed.
+ */
+export function loadViewCode(view: View | 'connect'): Promise<void> {
+  return loadAll(view === 'connect' ? [connect] : byView[view])
+}
+
+/** Asks for every view's code; settles once it is here or failed. */
+function preloadViews(): Promise<void> {
+  return loadAll(allCodes)
 }
 
 const subscribe = (l: () => void): (() => void) => {
@@ -91,15 +105,15 @@ const subscribe = (l: () => void): (() => void) => {
 }
 
 /**
- * Whether the view's code is here; asks for it when not. Once one view's code is here the
- * rest loads too: they share one file, and a later first visit then shows no placeholder.
+ * Whether the view's code is here; asks for it when not. Once one view's code is here and
+ * the first frame is painted, the rest loads too, so a later first visit shows no placeholder.
  */
 export function useViewCode(view: View): boolean {
   const codes = byView[view]
   useSyncExternalStore(subscribe, () => loadedCount)
   const ready = codes.every((c) => c.ready())
   useEffect(() => {
-    if (ready) void preloadViews()
+    if (ready) void afterFirstScreen().then(preloadViews)
     else for (const c of codes) void c.load().catch(() => {})
   }, [codes, ready])
   return ready

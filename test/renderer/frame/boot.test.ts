@@ -7,8 +7,14 @@ import { useSettings } from '../../../renderer/src/stores/settings'
 import { FIRST_WINDOW } from '../../../shared/item-summary'
 import { installFakeBridge, resetStores, sampleConnections, type FakeBridge } from '../fake-bridge'
 import { warmFormats } from '../../../renderer/src/lib/warm-formats'
+import { loadViewCode } from '../../../renderer/src/frame/routes'
 
 vi.mock('../../../renderer/src/lib/warm-formats', () => ({ warmFormats: vi.fn() }))
+// The real loader, watched: which view's code the first screen asks for, and when.
+vi.mock('../../../renderer/src/frame/routes', async (actual) => {
+  const routes = await actual<typeof import('../../../renderer/src/frame/routes')>()
+  return { ...routes, loadViewCode: vi.fn(routes.loadViewCode) }
+})
 
 let stop: (() => void) | null = null
 beforeEach(() => resetStores())
@@ -17,6 +23,7 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.mocked(warmFormats).mockClear()
+  vi.mocked(loadViewCode).mockClear()
 })
 
 it('asks for the first window once settings say Items opens and a connection exists, before any view renders', async () => {
@@ -167,6 +174,59 @@ it('is ready without a list when the app opens elsewhere', async () => {
   stop = first.stop
   await first.ready
   expect(useItems.getState().status).toBe('idle')
+})
+
+describe("the opening view's code", () => {
+  it('is asked for once main has said which view opens, and no other view is', async () => {
+    let answer!: () => void
+    const settingsHeld = new Promise<void>((resolve) => (answer = resolve))
+    installFakeBridge({
+      getSettings: async () => {
+        await settingsHeld
+        return { ok: true, data: { theme: 'system', lastView: 'items' } }
+      }
+    })
+    const first = bootFirstScreen()
+    stop = first.stop
+    await new Promise((r) => setTimeout(r, 20))
+    expect(loadViewCode).not.toHaveBeenCalled()
+    answer()
+    await first.ready
+    expect(vi.mocked(loadViewCode).mock.calls).toEqual([['items']])
+  })
+
+  it('is the last view the seller left, or Connect when there is no connection', async () => {
+    installFakeBridge({
+      getSettings: async () => ({ ok: true, data: { theme: 'system', lastView: 'history' } })
+    })
+    let first = bootFirstScreen()
+    stop = first.stop
+    await first.ready
+    expect(vi.mocked(loadViewCode).mock.calls).toEqual([['history']])
+    first.stop()
+    resetStores()
+    vi.mocked(loadViewCode).mockClear()
+    installFakeBridge({
+      listConnections: async () => ({
+        ok: true,
+        data: { connections: [], activeId: null, keychain: 'available' }
+      })
+    })
+    first = bootFirstScreen()
+    stop = first.stop
+    await first.ready
+    expect(vi.mocked(loadViewCode).mock.calls).toEqual([['connect']])
+  })
+
+  it('is none when main cannot be asked, and the first screen is still ready (its error)', async () => {
+    installFakeBridge({
+      listConnections: async () => ({ ok: false, error: { kind: 'internal', message: 'boom' } })
+    })
+    const first = bootFirstScreen()
+    stop = first.stop
+    await first.ready
+    expect(loadViewCode).not.toHaveBeenCalled()
+  })
 })
 
 describe('ICU warm-up', () => {

@@ -195,37 +195,42 @@ describe("the opening view's code", () => {
     expect(vi.mocked(loadViewCode).mock.calls).toEqual([['items']])
   })
 
-  it('is the last view the seller left, or Connect when there is no connection', async () => {
-    installFakeBridge({
-      getSettings: async () => ({ ok: true, data: { theme: 'system', lastView: 'history' } })
-    })
-    let first = bootFirstScreen()
-    stop = first.stop
-    await first.ready
-    expect(vi.mocked(loadViewCode).mock.calls).toEqual([['history']])
-    first.stop()
+  /** Boots on a bridge answering as given; which view codes were asked for by the time it is ready. */
+  async function codesAskedFor(
+    answers: Parameters<typeof installFakeBridge>[0]
+  ): Promise<unknown[][]> {
+    stop?.()
     resetStores()
     vi.mocked(loadViewCode).mockClear()
-    installFakeBridge({
-      listConnections: async () => ({
-        ok: true,
-        data: { connections: [], activeId: null, keychain: 'available' }
-      })
-    })
-    first = bootFirstScreen()
-    stop = first.stop
-    await first.ready
-    expect(vi.mocked(loadViewCode).mock.calls).toEqual([['connect']])
-  })
-
-  it('is none when main cannot be asked, and the first screen is still ready (its error)', async () => {
-    installFakeBridge({
-      listConnections: async () => ({ ok: false, error: { kind: 'internal', message: 'boom' } })
-    })
+    installFakeBridge(answers)
     const first = bootFirstScreen()
     stop = first.stop
     await first.ready
-    expect(loadViewCode).not.toHaveBeenCalled()
+    return vi.mocked(loadViewCode).mock.calls
+  }
+
+  it('is the last view the seller left, or Connect when there is no connection', async () => {
+    expect(
+      await codesAskedFor({
+        getSettings: async () => ({ ok: true, data: { theme: 'system', lastView: 'history' } })
+      })
+    ).toEqual([['history']])
+    expect(
+      await codesAskedFor({
+        listConnections: async () => ({
+          ok: true,
+          data: { connections: [], activeId: null, keychain: 'available' }
+        })
+      })
+    ).toEqual([['connect']])
+  })
+
+  it('is none when main cannot be asked, and the first screen is still ready (its error)', async () => {
+    expect(
+      await codesAskedFor({
+        listConnections: async () => ({ ok: false, error: { kind: 'internal', message: 'boom' } })
+      })
+    ).toEqual([])
   })
 })
 

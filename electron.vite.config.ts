@@ -70,7 +70,7 @@ export function copyTrayIcons(): Plugin {
  * styles), so they are fetched and compiled beside the first paint's script, but evaluated
  * only if the app opens on Items (frame/boot.ts imports the opening view's code once main
  * has said which). Asked for only after that answer, they arrived one round trip later:
- * P1 gained about 15 ms that way, against about 90 ms with the fetch started at once.
+ * P1 gained about 15 ms that way, and 25-50 ms with this preload (docs/performance.md).
  */
 export function preloadItemsView(): Plugin {
   return {

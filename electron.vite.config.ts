@@ -65,6 +65,9 @@ export function copyTrayIcons(): Plugin {
   }
 }
 
+/** The Items view's own file (the renderer's codeSplitting groups below). */
+const ITEMS_CHUNK = 'items'
+
 /**
  * Names the Items view's files in index.html (modulepreload for its script, preload for its
  * styles), so they are fetched and compiled beside the first paint's script, but evaluated
@@ -80,7 +83,7 @@ export function preloadItemsView(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const chunk = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === 'chunk' && c.name === 'items' && !c.isEntry
+          (c) => c.type === 'chunk' && c.name === ITEMS_CHUNK && !c.isEntry
         )
         if (!chunk || chunk.type !== 'chunk')
           throw new Error('the build made no items chunk for index.html to preload')
@@ -174,7 +177,7 @@ export default defineConfig({
               },
               { name: 'index', tags: ['$initial'], priority: 3 },
               // The Items view and what it imports that the first paint does not already have.
-              { name: 'items', test: /[\\/]views[\\/]items[\\/]ItemsView\.tsx$/, priority: 2 },
+              { name: ITEMS_CHUNK, test: /[\\/]views[\\/]items[\\/]ItemsView\.tsx$/, priority: 2 },
               { name: 'views', priority: 1 }
             ]
           }

@@ -95,17 +95,11 @@ export function bootFirstScreen(formatWorker: Worker | null = null): FirstScreen
   const stopWarming = warmFormatsAside(formatWorker)
   let done = false
   const check = (): void => {
-    const state = useConnections.getState().state
-    if (done || !state || !useSettings.getState().loaded) return
+    if (done || !useConnections.getState().state || !useSettings.getState().loaded) return
     done = true
     unsubscribe()
     const items = useItems.getState()
-    if (
-      state.connections.length > 0 &&
-      useNav.getState().view === 'items' &&
-      items.status === 'idle'
-    )
-      void items.load(opening)
+    if (openingView() === 'items' && items.status === 'idle') void items.load(opening)
   }
   const subscriptions = [useConnections.subscribe(check), useSettings.subscribe(check)]
   const unsubscribe = (): void => {

@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // Raw IPC is refused everywhere (host, tools, tests, scripts too) but the glue's one
-    // ipc.ts and the preload's bridge. Later blocks that ban Electron outright (renderer,
+    // ipc-main.ts and the preload's bridge. Later blocks that ban Electron outright (renderer,
     // shared, main's services) replace this rule with a stricter one.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}'],
     ignores: ['electron/main/glue/ipc-main.ts', 'electron/preload/index.ts'],

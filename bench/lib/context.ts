@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Browser } from 'playwright-core'
-import type { BenchDemo } from './demo'
+import type { DemoServer } from '../../electron/demo'
 import { dispatch, type Handlers } from '../../electron/main/ipc/dispatch'
 import { contract } from '../../shared/ipc/contract'
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../../electron/main/media/media-cache'
@@ -73,7 +73,7 @@ const SEED_MEDIA_ABOVE = 20_000
  */
 export class BenchContext {
   private readonly cleanups: Array<() => Promise<unknown>> = []
-  private demoP: Promise<BenchDemo> | null = null
+  private demoP: Promise<DemoServer> | null = null
   private browserP: Promise<Browser> | null = null
   private profileP: Promise<WarmProfile> | null = null
   /** Files cached (media and catalogue) when the warm profile was ready (for the notes). */
@@ -97,7 +97,7 @@ export class BenchContext {
     return dir
   }
 
-  demo(): Promise<BenchDemo> {
+  demo(): Promise<DemoServer> {
     return (this.demoP ??= startSpecDemo(this.options.size).then((d) => {
       this.defer(() => d.close())
       return d

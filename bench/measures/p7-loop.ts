@@ -94,7 +94,7 @@ export const p7Loop: Measure = {
       ])
     )
     out.notes.push(
-      `P7: each run is a new Node process (tsx) on the warm profile; the demo runs in a process of its own at the lowest CPU priority (bench/lib/demo.ts: a remote marketplace takes none of our cores), so its own work is not counted. Watched from the refresh's start until ${settleMs(ctx.options.size) / 1000} s after its answer (cache write, the prefetch's pass over the new list). On a shared machine a late timer is often a core given to another process: the third figure takes, turn by turn, the lesser of the lateness and the process's CPU time meanwhile, so it counts only what our own work (or GC) held.`
+      `P7: each run is a new Node process (tsx) on the warm profile; the demo runs in the bench process, so its own work is not counted. Watched from the refresh's start until ${settleMs(ctx.options.size) / 1000} s after its answer (cache write, the prefetch's pass over the new list). On a shared machine a late timer is often a core given to another process: the third figure takes, turn by turn, the lesser of the lateness and the process's CPU time meanwhile, so it counts only what our own work (or GC) held.`
     )
     return out
   }

@@ -95,17 +95,11 @@ const DEFAULT_SEED = 20_240_302
 const DAY = 86_400_000
 const CACHE_ENTRIES = 8
 
-/**
- * The data a demo started with these options serves: the same on every call of the same
- * day, so a program can hold the catalogue and codes of a demo that runs in another process.
- */
-export function demoData(options: DemoServerOptions = {}): {
-  data: DemoData
-  sampleCodes: SampleCodes
-} {
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const o = OptionsSchema.parse(options)
-  const real = o.mode === 'real'
-  const seeded = createDemoData({
+  const mode = o.mode ?? 'spec'
+  const real = mode === 'real'
+  const { data, sampleCodes } = createDemoData({
     seed: o.seed ?? DEFAULT_SEED,
     size: o.size,
     // The spec has no such states: these knobs shape real mode only.
@@ -114,15 +108,7 @@ export function demoData(options: DemoServerOptions = {}): {
     currency: real && o.currency !== undefined ? o.currency : 'USD',
     now: Math.floor(Date.now() / DAY) * DAY
   })
-  if (o.extraItems) seeded.data.items.push(...o.extraItems)
-  return seeded
-}
-
-export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
-  const o = OptionsSchema.parse(options)
-  const mode = o.mode ?? 'spec'
-  const real = mode === 'real'
-  const { data, sampleCodes } = demoData(options)
+  if (o.extraItems) data.items.push(...o.extraItems)
 
   const listed = new Map(data.items.map((i) => [i.id, i]))
   const every = new Map([...data.unlisted, ...data.items].map((i) => [i.id, i]))

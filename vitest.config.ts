@@ -19,8 +19,10 @@ const IN_CHROMIUM = [
 
 export default defineConfig({
   test: {
-    // Two at once even on two cores: end-to-end files mostly wait on Chromium and the host.
-    maxWorkers: 2,
+    // Three at once on two cores: an end-to-end file waits on Chromium and the host, and
+    // some wait out a slowed marketplace or a timer, so two left a core idle at times
+    // (docs/performance.md, "The test suite").
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page, Request, Response } from 'playwright-core'
+import type { Frame, Page, Request, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cspHeader, cspMetaContent } from '../../electron/main/csp'
 import { launchHost, type RunningHost } from '../../electron/host/launch'
@@ -255,10 +255,17 @@ async function rpcOnReload(
     if (pathOf(r.url()).startsWith('/rpc/'))
       traffic.push(`${r.failure()?.errorText ?? 'failed'} ${pathOf(r.url())}`)
   }
+  // Only the reloaded page's call counts: the page before it may still be answered a call
+  // of the same name as the reload starts, and its body is gone once the page is.
+  let reloaded = false
+  const onNavigated = (frame: Frame): void => {
+    if (frame === page.mainFrame()) reloaded = true
+  }
   page.on('response', onResponse)
   page.on('requestfailed', onFailed)
+  page.on('framenavigated', onNavigated)
   try {
-    const answered = page.waitForResponse((r) => pathOf(r.url()) === `/rpc/${method}`, {
+    const answered = page.waitForResponse((r) => reloaded && pathOf(r.url()) === `/rpc/${method}`, {
       timeout: 30_000
     })
     await page.reload()
@@ -271,6 +278,7 @@ async function rpcOnReload(
   } finally {
     page.off('response', onResponse)
     page.off('requestfailed', onFailed)
+    page.off('framenavigated', onNavigated)
   }
 }
 

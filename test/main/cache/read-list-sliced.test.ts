@@ -12,8 +12,9 @@ import { filesUnder } from '../../support/files-under'
 import { countingJsonParse } from '../../support/json-parse-count'
 
 const FILE = { kind: 'items', format: CATALOGUE_CACHE_FORMAT }
-// 2,500 items with long descriptions: over 1 MiB, read in slices.
-const ITEMS = Array.from({ length: 2_500 }, (_, n) =>
+// 10,000 items with long descriptions: about 5 MiB, read in slices. Large enough that the
+// read takes several 8 ms slices on a fast machine too (2,500 items took only two there).
+const ITEMS = Array.from({ length: 10_000 }, (_, n) =>
   makeItem(n + 1, { description: `<p>${'A long description. '.repeat(20)}${n}</p>` })
 )
 const ENTRY = {

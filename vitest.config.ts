@@ -7,8 +7,9 @@ import react from '@vitejs/plugin-react'
 // - node: everything without a browser, in parallel: main, host, shared, the whole app over
 //   the host's HTTP (test/app-over-http), bench and repo-level checks;
 // - jsdom: renderer components and stores (test/renderer);
-// - e2e: the renderer in real Chromium through the browser host (test/e2e), one file at a
-//   time because each drives a browser, and the other tests in Chromium (IN_CHROMIUM).
+// - e2e: the renderer in real Chromium through the browser host (test/e2e), as many files
+//   at once as maxWorkers, each worker with one Chromium, and the other tests in Chromium
+//   (IN_CHROMIUM).
 // Tests outside test/e2e that drive real Chromium (the bench's floor and key timer, the shared Chromium
 // flags): run with e2e, so the node project (and `npm run test:unit`) never needs a browser.
 const IN_CHROMIUM = [

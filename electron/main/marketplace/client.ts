@@ -199,7 +199,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     // Read item by item from the bytes when the answer allows; an item that is not JSON
     // makes the whole answer what it is without the scan (not JSON).
     const scanned = reading.type === 'payload' && reading.items ? reading.items : null
-    const quick = scanned ? await parseItems(scanned, callOptions ?? {}) : null
+    const quick = scanned ? await parseItems(scanned, { ...callOptions, scrubFor: apiKey }) : null
     if (scanned && !quick) reading = scanned.whole()
     if (reading.type === 'error-envelope') return { items: [], skipped: [], notFound: true }
     const parsed = quick ?? parseItemsResponse(reading.body, { consume: true })

@@ -4,7 +4,13 @@ import {
   debugDetails,
   type Answer
 } from '../../../electron/main/marketplace/interpret'
-import { KEY_MASK, scrubKey, scrubKeyDeep } from '../../../electron/main/marketplace/scrub'
+import {
+  KEY_MASK,
+  markScrubbed,
+  scrubKey,
+  scrubKeyDeep,
+  scrubKeyDeepSliced
+} from '../../../electron/main/marketplace/scrub'
 
 const KEY = 'k3yAbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
 
@@ -120,6 +126,24 @@ describe('scrubKey on encoded echoes', () => {
     expect(out.items[1]!.tags).toBe(list[1]!.tags)
     // The answer given is left as it was.
     expect(list[1]!.name).toBe(`Kit ${KEY}`)
+  })
+
+  it('passes over a list marked scrubbed for the same key, and only that list', async () => {
+    // The parse thread scrubs the items it reads and main marks their list. Marked lists
+    // holding the key show that the mark is what the deep scrubs go by: a real one never
+    // holds it.
+    const slices = { due: () => true, turn: () => new Promise<void>((r) => setImmediate(r)) }
+    const marked = markScrubbed([{ id: 1, name: `Kit ${KEY}` }], KEY)
+    const answer = { items: marked, skipped: [{ message: `bad ${KEY}` }] }
+    for (const out of [scrubKeyDeep(answer, KEY), await scrubKeyDeepSliced(answer, KEY, slices)]) {
+      expect(out.items).toBe(marked)
+      // What is not marked is still scrubbed.
+      expect(out.skipped[0]!.message).toBe(`bad ${KEY_MASK}`)
+    }
+    // Another key, or a copy of the list, is scrubbed as usual.
+    const other = `${KEY.slice(1)}Q`
+    expect(scrubKeyDeep(markScrubbed([`x ${KEY}`], other), KEY)).toEqual([`x ${KEY_MASK}`])
+    expect(scrubKeyDeep([...marked], KEY)[0]!.name).toBe(`Kit ${KEY_MASK}`)
   })
 })
 

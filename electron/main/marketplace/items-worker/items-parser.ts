@@ -6,10 +6,15 @@ import { parseOffMain } from './parse-off-main'
 import { ParseThreadFailed } from './thread'
 import type { WorkerScript } from './script'
 
-/** How the client reads a scanned item list into items: in main, or on a parse thread. */
+/**
+ * How the client reads a scanned item list into items: in main, or on a parse thread.
+ * `scrubFor` is the key the list was fetched with: a parse thread masks it in the items
+ * and marks the list scrubbed (marketplace/scrub.ts); read in main, the list is scrubbed
+ * with every other answer.
+ */
 export type ItemsParser = (
   scanned: ScannedItems,
-  call: Pick<CallOptions, 'signal' | 'onProgress'>
+  call: Pick<CallOptions, 'signal' | 'onProgress'> & { scrubFor?: string }
 ) => Promise<ListVerdict | null>
 
 /** The scanned items, telling `onProgress` each one read (of all found) as the parse asks for it. */

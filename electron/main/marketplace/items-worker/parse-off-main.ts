@@ -3,6 +3,7 @@ import type { SkippedItem } from '../wire/envelopes'
 import { listVerdict, type ListVerdict } from '../wire/normalise'
 import type { ScannedItems } from '../wire/items-scan'
 import type { ReadProgress } from '../paced-request'
+import { markScrubbed } from '../scrub'
 import type { WorkerScript } from './script'
 import { threadJob, type ThreadCall } from './thread'
 
@@ -28,8 +29,9 @@ function sharedBytes(bytes: Uint8Array): Uint8Array {
 export function parseOffMain(
   scanned: Pick<ScannedItems, 'count' | 'spans'>,
   script: WorkerScript,
-  call: ThreadCall & { onProgress?: ReadProgress } = {}
+  call: ThreadCall & { onProgress?: ReadProgress; scrubFor?: string } = {}
 ): Promise<ListVerdict | null> {
+  const scrubFor = call.scrubFor ?? null
   const { count } = scanned
   const { bytes, starts, ends } = scanned.spans
   const items: Item[] = []
@@ -43,6 +45,7 @@ export function parseOffMain(
       message: {
         type: 'parse',
         batch: BATCH_ITEMS,
+        scrubFor,
         bytes: sharedBytes(bytes),
         starts: spanStarts,
         ends: spanEnds
@@ -56,7 +59,10 @@ export function parseOffMain(
       for (const item of JSON.parse(message.itemsJson) as Item[]) items.push(item)
       for (const one of message.skipped) skipped.push(one)
       call.onProgress?.('reading', message.end, count)
-      return message.last ? { done: listVerdict({ items, skipped }) } : 'more'
+      if (!message.last) return 'more'
+      // Every item came scrubbed for this key: main's scrub passes the list over.
+      if (scrubFor !== null) markScrubbed(items, scrubFor)
+      return { done: listVerdict({ items, skipped }) }
     },
     call
   )

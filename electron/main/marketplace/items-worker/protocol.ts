@@ -7,13 +7,22 @@ import type { ItemSpans } from './parse-batch'
  * taken in by main in one long turn (a port hands over every waiting message at once).
  */
 export type ToWorker =
-  | ({ type: 'parse'; batch: number } & ItemSpans)
+  | ({
+      type: 'parse'
+      batch: number
+      /**
+       * The key the list was fetched with: the thread masks it in the items it hands back,
+       * as main would (marketplace/scrub.ts), so main need not read every string again.
+       * Null: main scrubs them.
+       */
+      scrubFor: string | null
+    } & ItemSpans)
   /** The next batch: main has taken in the last one, and the seller is not typing. */
   | { type: 'more' }
 
 export type FromWorker =
   /**
-   * Items up to `end` (excluded), normalised, as the JSON text of their array; `last` on
+   * Items up to `end` (excluded), normalised (and scrubbed, given a key), as the JSON text of their array; `last` on
    * the last batch. Text, not the objects: main's JSON.parse of a batch takes half the
    * time a structured clone of the same items takes to arrive, and its objects a quarter
    * less memory (docs/performance.md).

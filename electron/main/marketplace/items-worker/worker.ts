@@ -2,10 +2,13 @@
  * The item list's parse thread (a worker_threads worker of main, started per refresh by
  * thread.ts). It reads the items out of the answer's shared bytes and hands main them
  * normalised, a batch at a time: the parse's garbage (each raw item, zod's work) is
- * collected in this thread's heap, so main's collector never pauses for it. It gets no key
- * and does no I/O: main scrubs what it hands back, as it scrubs every answer.
+ * collected in this thread's heap, so main's collector never pauses for it. Given the key
+ * the list was fetched with, it masks the key in the items as main's scrub would (the same
+ * code), so that work, and its garbage, is this thread's too. It does no I/O and keeps
+ * nothing: the thread ends with the list.
  */
 import { parentPort } from 'node:worker_threads'
+import { scrubKeyDeep } from '../scrub'
 import { lowerThisThreadPriority } from '../../util/background-priority'
 import { parseBatch, type ItemSpans } from './parse-batch'
 import type { FromWorker, ToWorker } from './protocol'
@@ -16,7 +19,7 @@ if (!port) throw new Error('The item list parse runs in a worker thread.')
 lowerThisThreadPriority()
 
 /** The answer's items parsed a batch at a time. */
-function parseJob(spans: ItemSpans, batch: number): () => FromWorker {
+function parseJob(spans: ItemSpans, batch: number, scrubFor: string | null): () => FromWorker {
   const size = Math.max(1, batch)
   const count = spans.starts.length
   let at = 0
@@ -25,7 +28,8 @@ function parseJob(spans: ItemSpans, batch: number): () => FromWorker {
     const read = parseBatch(spans, at, end)
     at = end
     if (!read) return { type: 'not-json' }
-    const { items, skipped } = read
+    const items = scrubFor === null ? read.items : scrubKeyDeep(read.items, scrubFor)
+    const { skipped } = read
     return { type: 'batch', itemsJson: JSON.stringify(items), skipped, end, last: end >= count }
   }
 }
@@ -47,8 +51,8 @@ const more = (m: FromWorker): boolean => m.type === 'batch' && !m.last
 port.on('message', (message: ToWorker) => {
   if (message.type !== 'more') ready = null
   if (message.type === 'parse') {
-    const { bytes, starts, ends, batch } = message
-    next = parseJob({ bytes, starts, ends }, batch)
+    const { bytes, starts, ends, batch, scrubFor } = message
+    next = parseJob({ bytes, starts, ends }, batch, scrubFor)
   }
   if (!next) return
   const out = ready ?? made()

@@ -9,7 +9,7 @@ import {
 import { readListSliced } from '../../../electron/main/cache/read-list-sliced'
 import { makeItem } from '../../support/model-fixtures'
 import { filesUnder } from '../../support/files-under'
-import { countingJsonParse } from '../../support/json-parse-count'
+import { countingCalls } from '../../support/counting-calls'
 
 const FILE = { kind: 'items', format: CATALOGUE_CACHE_FORMAT }
 // 10,000 items with long descriptions: about 5 MiB, read in slices. Large enough that the
@@ -73,7 +73,7 @@ describe('the saved list read in time slices', () => {
 
 describe('the catalogue cache reading a large list', () => {
   it('parses it item by item, never whole, to the same list as a whole read', async () => {
-    const { result, parses } = await countingJsonParse(() =>
+    const { result, calls: parses } = await countingCalls(JSON, 'parse', () =>
       new FileCatalogueCache({ dataDir }).readItems('shop')
     )
     // One JSON.parse per item (and the scan's few), none of the whole file.
@@ -85,7 +85,7 @@ describe('the catalogue cache reading a large list', () => {
   })
 
   it('reads a list under the threshold whole, as before', async () => {
-    const { result, parses } = await countingJsonParse(() =>
+    const { result, calls: parses } = await countingCalls(JSON, 'parse', () =>
       new FileCatalogueCache({ dataDir, listSlicedMinBytes: Infinity }).readItems('shop')
     )
     expect(parses).toBe(1)

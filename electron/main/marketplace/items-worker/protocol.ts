@@ -22,8 +22,8 @@ export type ToWorker =
 
 export type FromWorker =
   /**
-   * Items up to `end` (excluded), normalised (and scrubbed, given a key), as the JSON text of their array; `last` on
-   * the last batch. Text, not the objects: main's JSON.parse of a batch takes half the
+   * Items up to `end` (excluded), normalised (and scrubbed, given a key), as the JSON
+   * text of their array; `last` on the last batch. Text, not the objects: main's JSON.parse of a batch takes half the
    * time a structured clone of the same items takes to arrive, and its objects a quarter
    * less memory (docs/performance.md).
    */

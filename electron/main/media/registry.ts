@@ -1,6 +1,13 @@
 import type { MediaRegistry } from '../catalogue/ports'
 
-const MAX_URLS = 100_000
+/** Addresses held at most; the oldest allowed go first. */
+export const MAX_URLS = 100_000
+/**
+ * Addresses let go of together once the bound is passed by this many. One at a time, each
+ * eviction's `keys().next()` stepped over every entry deleted before it (V8 keeps them in
+ * the table until it is rebuilt): listing 100,000 items (700,000 addresses) took 15 s.
+ */
+export const EVICT_BATCH = 5_000
 
 /** Same spelling for the same address, so the renderer's copy matches what main saw. */
 export function mediaKeyUrl(raw: string): string | null {
@@ -8,7 +15,9 @@ export function mediaKeyUrl(raw: string): string | null {
     const url = new URL(raw)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
     if (url.username !== '' || url.password !== '') return null
-    url.hash = ''
+    // Only when there is one (a bare '#' too): setting it re-serialises the address, which
+    // took as long as parsing it.
+    if (url.hash !== '' || url.href.endsWith('#')) url.hash = ''
     return url.toString()
   } catch {
     return null
@@ -31,13 +40,20 @@ export class MediaAllowList implements MediaRegistry {
       if (!set) {
         set = new Set()
         this.owners.set(url, set)
-        // Oldest first out: a catalogue is far smaller than the bound.
-        if (this.owners.size > MAX_URLS) {
-          const oldest = this.owners.keys().next().value
-          if (oldest !== undefined) this.owners.delete(oldest)
-        }
+        if (this.owners.size > MAX_URLS + EVICT_BATCH) this.evictOldest()
       }
       set.add(connectionId)
+    }
+  }
+
+  /**
+   * Back to the bound, oldest first, in one pass. A catalogue of up to about 14,000 items
+   * fits whole; the app's views allow again what they show (a window, an item, a verdict).
+   */
+  private evictOldest(): void {
+    for (const url of this.owners.keys()) {
+      if (this.owners.size <= MAX_URLS) return
+      this.owners.delete(url)
     }
   }
 

@@ -68,6 +68,10 @@ async function main(): Promise<void> {
   const [dataDir, connectionId] = process.argv.slice(2)
   if (!dataDir || !connectionId) throw new Error('usage: p7-loop-child <dataDir> <connectionId>')
   const app = await createBenchAppKeyOnStdin(dataDir, connectionId)
+  // The launch before the refresh, watched on its own: the first window, then the media
+  // folder opened (its index read and checked against the files).
+  const launch = monitorEventLoopDelay({ resolution: 5 })
+  launch.enable()
   try {
     // The page's first window first, as a launch answers it (warm-start.ts): from the copy
     // kept beside the list, so the list itself is not read yet, as at a seller's launch.
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
     const media = await dispatch(app.handlers, 'getCacheInfo', undefined, quiet)
     if (!media.ok) throw new Error(media.error.message)
     await sleep(200)
+    launch.disable()
     const delay = monitorEventLoopDelay({ resolution: 5 })
     delay.enable()
     const turns = watchTurns()
@@ -100,6 +105,7 @@ async function main(): Promise<void> {
         p99Ms: ms(delay.percentile(99)),
         meanMs: ms(delay.mean),
         cpuHeldMaxMs: held.cpuHeldMaxMs,
+        launchMaxMs: ms(launch.max),
         ...(process.env.P7_LATE ? { late: held.late } : {})
       })}\n`
     )

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, opendir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { StoreLog, VersionedFile } from '../cache/versioned-file'
 import { sweepTempFiles } from '../storage/atomic-file'
@@ -40,15 +40,21 @@ export async function loadMediaDir(
     dirty: false
   }
   await mkdir(dir, { recursive: true, mode: 0o700 })
-  await sweepTempFiles(dir)
+  const names = await listNames(dir)
+  await sweepTempFiles(dir, undefined, names)
   const stored = await index.read(join(dir, INDEX_FILE))
   if (stored?.limitBytes !== undefined) loaded.chosenLimit = stored.limitBytes
-  const names = await readdir(dir)
+  // The loops below visit every file: they let answers through as they go, and hold back
+  // while the seller's own requests are answered (a launch's first search reads the saved
+  // list meanwhile: it took 420-600 ms at 10,000 items while this shared main with it, for
+  // about 150 ms of its own work). What waits for the folder is media not yet shown.
+  const slices = timeSlices(4, { background: true })
   // One pass over the listing (27,000 names at 10,000 demo items): two took 60-90 ms of
   // main in one turn at launch.
   const onDisk = new Set<string>()
   const markers = new Set<string>()
   for (const name of names) {
+    if (slices.due()) await slices.turn()
     if (name.endsWith('.bin') && BLOB.test(name)) onDisk.add(name)
     else if (name.endsWith('.kept') && KEPT.test(name)) markers.add(name)
   }
@@ -58,13 +64,12 @@ export async function loadMediaDir(
       `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
     )
   }
-  // The loops below visit every file: they let answers through as they go, and hold back
-  // while the seller's own requests are answered (a launch's first search reads the saved
-  // list meanwhile: it took 420-600 ms at 10,000 items while this shared main with it, for
-  // about 150 ms of its own work). What waits for the folder is media not yet shown.
-  const slices = timeSlices(4, { background: true })
-  for (const [key, entry] of Object.entries(stored?.entries ?? {})) {
+  // Keys, not Object.entries: 100,000 pairs made in one go held main for 100 ms.
+  const storedEntries = stored?.entries ?? {}
+  const storedKeys = Object.keys(storedEntries)
+  for (const key of storedKeys) {
     if (slices.due()) await slices.turn()
+    const entry = storedEntries[key]!
     if (!onDisk.has(`${key}.bin`)) continue
     // Files kept offline are few, and needed where a damaged one cannot be fetched again:
     // they are checked now, so the app says they are not kept and fetches them while online.
@@ -95,9 +100,22 @@ export async function loadMediaDir(
     if (entry.kept && !markers.has(`${key}.kept`)) await writeKeptMarker(dir, key, entry, log)
   }
   if (orphans > 0) log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
-  if (stored === null || orphans > 0 || loaded.entries.size !== Object.keys(stored.entries).length)
+  if (stored === null || orphans > 0 || loaded.entries.size !== storedKeys.length)
     loaded.dirty = true
   return loaded
+}
+
+/** Names read per trip to the I/O pool. */
+const LIST_BATCH = 2048
+
+/**
+ * The folder's names a batch at a time: `readdir` makes them all in one turn of main, 44 ms
+ * at 100,000 thumbnails (and it was listed twice, the temp-file sweep's own listing too).
+ */
+async function listNames(dir: string): Promise<string[]> {
+  const names: string[] = []
+  for await (const entry of await opendir(dir, { bufferSize: LIST_BATCH })) names.push(entry.name)
+  return names
 }
 
 /**

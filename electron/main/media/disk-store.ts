@@ -13,6 +13,7 @@ import {
 } from './disk-index'
 import { mediaIndexPieces, mediaIndexPiecesOf } from './disk-index-json'
 import { loadMediaDir } from './disk-load'
+import { readMediaIndexSliced } from './read-index-sliced'
 
 export interface DiskStoreOptions {
   dir: string
@@ -50,7 +51,8 @@ export class MediaDiskStore {
   constructor(private readonly options: DiskStoreOptions) {
     this.limit = options.limitBytes
     this.index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, options.log, {
-      pieces: mediaIndexPieces
+      pieces: mediaIndexPieces,
+      readSliced: readMediaIndexSliced
     })
   }
 

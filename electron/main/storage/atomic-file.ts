@@ -90,10 +90,15 @@ async function syncDir(dir: string): Promise<void> {
  * Removes temp files a killed writer left behind. Only files older than `minAgeMs` go, so
  * a write in progress in another instance is never pulled from under it.
  */
-export async function sweepTempFiles(dir: string, minAgeMs = 60_000): Promise<number> {
-  let names: string[]
+export async function sweepTempFiles(
+  dir: string,
+  minAgeMs = 60_000,
+  /** The folder's names, when the caller has just listed it (the media folder's are many). */
+  listed?: readonly string[]
+): Promise<number> {
+  let names: readonly string[]
   try {
-    names = await readdir(dir)
+    names = listed ?? (await readdir(dir))
   } catch {
     return 0
   }

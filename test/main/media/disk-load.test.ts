@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, truncate } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -18,6 +18,28 @@ afterEach(async () => {
 })
 
 describe('loadMediaDir', () => {
+  it('opens a store of many files from one listing: old temp files swept, the rest loaded', async () => {
+    // Past the index's slice of 256 KB, so its read takes several turns.
+    const keys = Array.from({ length: 3_000 }, (_, n) => mediaKey(`https://cdn.example/${n}.png`))
+    const store = new MediaDiskStore({ dir, limitBytes: 1e9, log })
+    for (const key of keys) await store.put(key, new Uint8Array(4), 'image/png', false, 1e6)
+    await store.close()
+    const old = join(dir, '.index.json.interrupted.tmp')
+    const young = join(dir, '.index.json.writing.tmp')
+    await writeFile(old, 'x')
+    await writeFile(young, 'x')
+    const twoMinutesAgo = new Date(Date.now() - 120_000)
+    await utimes(old, twoMinutesAgo, twoMinutesAgo)
+
+    const again = new MediaDiskStore({ dir, limitBytes: 1e9, log })
+    await again.open()
+    expect(again.stats()).toEqual({ bytes: 4 * keys.length, files: keys.length })
+    expect(keys.every((key) => again.has(key))).toBe(true)
+    await expect(stat(old)).rejects.toThrow()
+    expect((await stat(young)).isFile()).toBe(true)
+    await again.close()
+  })
+
   it('keeps the index order, drops an entry whose file is gone, and leaves sizes to serving', async () => {
     const count = 53
     const keys = Array.from({ length: count }, (_, n) => mediaKey(`https://cdn.example/${n}.png`))

@@ -172,6 +172,34 @@ describe('bench: goals', () => {
     ])
   })
 
+  it("holds the whole list's read (listItems) to issue 34's 3 s at 100,000 items only", () => {
+    const p1 = (): MeasureResult[] => [
+      {
+        id: 'p1',
+        title: 'cache',
+        status: 'measured',
+        figures: [
+          {
+            label: 'main: listItems handler answers 100,000 items from the cache',
+            unit: 'ms',
+            runs: 5,
+            p50: 2400,
+            p95: 3100
+          }
+        ],
+        ratios: [],
+        notes: []
+      }
+    ]
+    const goalAt = (size: number) => {
+      const r = p1()
+      applyGoals(r, size)
+      return r[0]!.status === 'measured' ? r[0]!.figures[0]!.goal : null
+    }
+    expect(goalAt(100_000)).toMatchObject({ max: 3000, on: 'p50', ratio: 0.8, met: true })
+    expect(goalAt(10_000)).toBeUndefined()
+  })
+
   it('names a goal whose figure is missing instead of dropping it', () => {
     const renamed: MeasureResult[] = [
       {

@@ -94,6 +94,28 @@ describe('timeSlices', () => {
     expect(await settledAfter(background, 20)).toBe(true)
   })
 
+  it('work in main answering the seller (the saved list read) holds background work as it runs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
+    const answered = foregroundRequest()
+    const read = timeSlices(8)
+    const step = FOREGROUND_QUIET_MS / 4
+    for (let t = 0; t < FOREGROUND_MAX_HOLD_MS * 2; t += step) {
+      const turned = read.turn()
+      await vi.advanceTimersByTimeAsync(step)
+      await turned
+    }
+    // Past the max hold, and the read still turning: background work waits for it.
+    const background = foregroundQuiet()
+    expect(await settledAfter(background, FOREGROUND_QUIET_MS / 2)).toBe(false)
+    answered()
+    expect(await settledAfter(background, FOREGROUND_QUIET_MS)).toBe(true)
+    // Sliced work with no seller waiting holds nothing.
+    const turned = read.turn()
+    await vi.advanceTimersByTimeAsync(1)
+    await turned
+    expect(await settledAfter(foregroundQuiet(), 0)).toBe(true)
+  })
+
   it('a request answered for longer than the max hold (the network) holds nothing more', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] })
     const answered = foregroundRequest()

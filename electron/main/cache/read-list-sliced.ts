@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { scanItemsAnswerSliced } from '../marketplace/wire/items-scan'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
-import { signedBodySliced } from './signed-body'
+import { readSignedBodySliced } from './signed-body'
 import type { SlicedRead } from './versioned-file'
 
 /** Where listEntryPieces (list-entry-json.ts) writes the list: after its date. */
@@ -24,18 +23,11 @@ export async function readListSliced(
   path: string,
   file: { kind: string; format: number }
 ): Promise<SlicedRead> {
-  let bytes: Buffer
-  try {
-    // Synchronous, as versioned-file.ts reads: 15 MB in a few ms, where an asynchronous
-    // read is thirty trips to the I/O pool, each waiting its turn behind the refresh.
-    bytes = readFileSync(path)
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
-  }
   // A seller's request waits for this read: plain turns, never a hold for requests.
   const slices = timeSlices(8)
-  const body = await signedBodySliced(bytes, file.kind, file.format, slices)
-  if (!body || !body.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
+  const body = await readSignedBodySliced(path, file, slices)
+  if (typeof body === 'string') return body
+  if (!body.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
   const dataAt = body.indexOf(DATA_KEY)
   if (dataAt === -1) return 'unsigned'
   let fetchedAt: unknown

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { signedBodySliced } from '../cache/signed-body'
+import { readSignedBodySliced } from '../cache/signed-body'
 import type { SlicedRead } from '../cache/versioned-file'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
@@ -47,30 +46,26 @@ export async function readMediaIndexSliced(
   path: string,
   file: { kind: string; format: number }
 ): Promise<SlicedRead> {
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(path)
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
-  }
   const slices = timeSlices(8, { background: true })
-  const body = await signedBodySliced(bytes, file.kind, file.format, slices)
-  if (!body || !body.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
+  const body = await readSignedBodySliced(path, file, slices)
+  if (typeof body === 'string') return body
+  if (!body.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
+  const bytes: Buffer = body
   function* entries(): Steps<unknown> {
     // No prototype: a key named `__proto__` stays a key, as JSON.parse keeps it.
     const all = Object.create(null) as Record<string, unknown>
     let start = OPENING.length
     for (;;) {
-      const cut = boundaryFrom(body!, start + CHUNK_BYTES, body!.length)
+      const cut = boundaryFrom(bytes, start + CHUNK_BYTES, bytes.length)
       if (cut === -1) {
         // The last entries, closed as the file closes them (with the seller's limit, if set).
-        const last = JSON.parse(`{"entries":{${body!.toString('utf8', start)}`) as {
+        const last = JSON.parse(`{"entries":{${bytes.toString('utf8', start)}`) as {
           entries: Record<string, unknown>
         }
         Object.assign(all, last.entries)
         return { ...last, entries: all }
       }
-      Object.assign(all, JSON.parse(`{${body!.toString('utf8', start, cut + 1)}}`))
+      Object.assign(all, JSON.parse(`{${bytes.toString('utf8', start, cut + 1)}}`))
       start = cut + 2
       yield
     }

@@ -252,7 +252,6 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
       'electron/main/media/linked-signal.ts',
       'electron/main/media/media-type.ts',
       'electron/main/media/range.ts',
-      'electron/main/media/registry.ts',
       'electron/main/media/route.ts',
       'electron/main/media/sniff.ts',
       'electron/main/media/types.ts'

@@ -40,7 +40,7 @@ export function signedBody(bytes: Buffer, kind: string, format: number): Buffer 
 }
 
 /** signedBody with the hash in time slices: a 100,000-item list is 78 MB to hash. */
-export function signedBodySliced(
+function signedBodySliced(
   bytes: Buffer,
   kind: string,
   format: number,

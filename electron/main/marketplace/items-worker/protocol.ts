@@ -23,9 +23,9 @@ export type ToWorker =
 export type FromWorker =
   /**
    * Items up to `end` (excluded), normalised (and scrubbed, given a key), as the JSON
-   * text of their array; `last` on the last batch. Text, not the objects: main's JSON.parse of a batch takes half the
-   * time a structured clone of the same items takes to arrive, and its objects a quarter
-   * less memory (docs/performance.md).
+   * text of their array; `last` on the last batch. Text, not the objects: main's
+   * JSON.parse of a batch takes half the time a structured clone of the same items takes
+   * to arrive, and its objects a quarter less memory (docs/performance.md).
    */
   | { type: 'batch'; itemsJson: string; skipped: SkippedItem[]; end: number; last: boolean }
   /** An item is not JSON: main reads the answer whole, as it would have without the scan. */

@@ -194,10 +194,6 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
     ]
   },
   {
-    why: "one V8 flag set at each process's start (electron/main/index.ts, electron/host/cli.ts, the bench's hosts): what it buys is memory, which no assertion can hold without timing the machine; bench memory reports it (docs/performance.md)",
-    files: ['electron/main/util/small-heap.ts']
-  },
-  {
     why: "the item list's parse thread: its entry, its batch, its messages and main's side of a job run as a real worker thread in test/main/marketplace/items-worker/parse-off-main.test.ts (a thread's program cannot be imported into a test as a module: it listens on parentPort)",
     files: [
       'electron/main/marketplace/items-worker/parse-batch.ts',

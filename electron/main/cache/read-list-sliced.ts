@@ -1,6 +1,7 @@
 import { scanItemsAnswerSliced } from '../marketplace/wire/items-scan'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
+import { withRoomToGrow } from '../util/small-heap'
 import { readSignedBodySliced } from './signed-body'
 import type { SlicedRead } from './versioned-file'
 
@@ -19,10 +20,16 @@ const ITEMS_PER_STEP = 64
  * listEntryPieces writes it, under a matching sum, is `unsigned`: versioned-file.ts then
  * reads the file its own way and judges it.
  */
-export async function readListSliced(
+export function readListSliced(
   path: string,
   file: { kind: string; format: number }
 ): Promise<SlicedRead> {
+  // The list read is most of what the heap then holds: collected as it grows, it was
+  // marked whole again and again (small-heap.ts).
+  return withRoomToGrow(() => readList(path, file))
+}
+
+async function readList(path: string, file: { kind: string; format: number }): Promise<SlicedRead> {
   // A seller's request waits for this read: plain turns, never a hold for requests.
   const slices = timeSlices(8)
   const body = await readSignedBodySliced(path, file, slices)

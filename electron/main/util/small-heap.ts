@@ -1,5 +1,8 @@
 import { setFlagsFromString } from 'node:v8'
 
+/** Set by preferSmallHeap: how to set V8's flags, and how many reads have room to grow now. */
+let smallHeap: { setFlags: (flags: string) => void; roomMade: number } | null = null
+
 /**
  * Main keeps one catalogue (about 40 MB of heap at 10,000 items) but a refresh makes
  * several times that in short-lived garbage: the answer's bytes, each item's parse, the
@@ -17,8 +20,6 @@ export function preferSmallHeap(setFlags: (flags: string) => void = setFlagsFrom
   setFlags('--optimize-for-size')
   smallHeap = { setFlags, roomMade: 0 }
 }
-
-let smallHeap: { setFlags: (flags: string) => void; roomMade: number } | null = null
 
 /**
  * Runs `work` with V8's usual heap growth, then prefers a small heap again. For reads that

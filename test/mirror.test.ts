@@ -148,6 +148,7 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
       'electron/host/app-info.ts',
       'electron/host/build-renderer.ts',
       'electron/host/cli.ts',
+      'electron/host/host-app.ts',
       'electron/host/http-util.ts',
       'electron/host/launch.ts',
       'electron/host/open-url.ts',

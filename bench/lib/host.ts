@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { createApp, type SellerDeskApp } from '../../electron/main/app'
+import type { SellerDeskApp } from '../../electron/main/app'
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-store'
 import type { SecretStore } from '../../electron/main/secrets/types'
 import { readAppInfo } from '../../electron/host/app-info'
@@ -16,7 +16,7 @@ import { NotMeasurable } from './types'
 
 export interface BenchHost {
   server: HostServer
-  handlers: Awaited<ReturnType<typeof createApp>>['handlers']
+  handlers: SellerDeskApp['handlers']
   close(): Promise<void>
 }
 
@@ -30,15 +30,13 @@ export function requireRenderer(): void {
   }
 }
 
-/**
- * The browser host started in this process, as electron/host/launch.ts does (createApp
- * with its durable offline stores under dataDir, then the host server, then the first
- * screen's data read while the page loads), with one
- * difference: a secret store the caller keeps across restarts stands in for the OS
- * keychain, so the bench neither needs nor touches the user's keychain.
- */
 /** The app the browser host serves, without the HTTP server (main-side measures and set-up). */
-export function createBenchApp(dataDir: string, secretStore: SecretStore): Promise<SellerDeskApp> {
+export async function createBenchApp(
+  dataDir: string,
+  secretStore: SecretStore
+): Promise<SellerDeskApp> {
+  // Loaded here, not with this file: a spawned host listens before the app's code loads.
+  const { createApp } = await import('../../electron/main/app')
   return createApp({
     dataDir,
     transport: 'browser',
@@ -76,17 +74,32 @@ export async function createBenchAppKeyOnStdin(
   return createBenchApp(dataDir, secretStore)
 }
 
+/**
+ * The browser host started in this process, as electron/host/launch.ts does: the server
+ * listens first (`onListening` has the address), then the app is made (its code loaded,
+ * in a spawned host) with its durable offline stores under dataDir, then the first
+ * screen's data is read while the page loads. One difference: a secret store the caller
+ * keeps across restarts stands in for the OS keychain, so the bench neither needs nor
+ * touches the user's keychain.
+ */
 export async function startBenchHost(
   dataDir: string,
-  secretStore: SecretStore
+  secretStore: SecretStore,
+  onListening?: (server: HostServer) => void
 ): Promise<BenchHost> {
   requireRenderer()
-  const app = await createBenchApp(dataDir, secretStore)
-  let server: HostServer
+  let give!: (app: Promise<SellerDeskApp>) => void
+  const made = new Promise<SellerDeskApp>((resolve) => {
+    give = resolve
+  })
+  const server = await startHostServer({ app: made, rendererDir: defaultRendererDir, log: quiet })
+  onListening?.(server)
+  give(createBenchApp(dataDir, secretStore))
+  let app: SellerDeskApp
   try {
-    server = await startHostServer({ app, rendererDir: defaultRendererDir, log: quiet })
+    app = await made
   } catch (e) {
-    await app.close()
+    await server.close()
     throw e
   }
   void warmFirstScreen(app)

@@ -32,17 +32,24 @@ async function main(): Promise<void> {
   const key = await new Promise<string>((resolve) => lines.once('line', resolve))
   const store = createMemorySecretStore()
   await store.set(connectionId, key.trim())
-  const host = await startBenchHost(dataDir, store)
-  process.on('SIGTERM', () => {
-    host.close().then(
-      () => process.exit(0),
-      () => process.exit(1)
-    )
-  })
   lines.on('line', (line) => {
     if (line.trim() === 'usage') process.stdout.write(`${usage()}\n`)
   })
-  process.stdout.write(`${JSON.stringify({ url: host.server.url })}\n`)
+  // Stopped while the app still loads, it closes once the app is there.
+  let started: ReturnType<typeof startBenchHost> | null = null
+  process.on('SIGTERM', () => {
+    void started
+      ?.then((host) => host.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1)
+      )
+  })
+  // The address as soon as the host listens, as the CLI prints it.
+  started = startBenchHost(dataDir, store, (server) =>
+    process.stdout.write(`${JSON.stringify({ url: server.url })}\n`)
+  )
+  await started
 }
 
 main().catch((e: unknown) => {

@@ -7,14 +7,18 @@ import type { SellerDeskApp } from '../main/app'
 import type { DispatchLog } from '../main/ipc/dispatch'
 import { cspHeader } from '../main/csp'
 import { sendRefusal, sendText } from './http-util'
-import { handleMedia } from './media-route'
 import { hostAllowed, originAllowed } from './origin-guard'
-import { handleRpc } from './rpc-route'
 import { serveStatic } from './static-files'
 import { mediaTokenOf, newToken } from './token'
 
+export type HostApp = Pick<SellerDeskApp, 'handlers' | 'media'>
+
 export interface HostServerOptions {
-  app: Pick<SellerDeskApp, 'handlers' | 'media'>
+  /**
+   * The app behind /rpc and /media, or the app on its way: the server can listen (and the
+   * page load) while the app's code is still loading, and those requests wait for it.
+   */
+  app: HostApp | Promise<HostApp>
   /** The built renderer (out/renderer). */
   rendererDir: string
   /** 0 or absent: a random free port. */
@@ -67,6 +71,16 @@ async function readCsp(rendererDir: string): Promise<string> {
   return cspHeader(false)
 }
 
+const NOT_STARTED = 'Seller Desk could not start: see the window where it was started.'
+
+/**
+ * The routes that need the app are loaded with it, not before the server listens: they
+ * bring the IPC contract and every schema (most of the host's start-up).
+ */
+let appRoutes: Promise<[typeof import('./rpc-route'), typeof import('./media-route')]> | null = null
+const loadAppRoutes = (): typeof appRoutes & {} =>
+  (appRoutes ??= Promise.all([import('./rpc-route'), import('./media-route')]))
+
 /**
  * The browser host's HTTP server: loopback only, every request's Host checked (DNS
  * rebinding), /rpc and /media behind the per-launch token, the built renderer otherwise.
@@ -77,6 +91,10 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   const mediaToken = mediaTokenOf(token)
   const log = options.log ?? console
   let port = 0
+  // Settled once, and never left unhandled: a failed start is answered on each request.
+  const app = Promise.resolve(options.app)
+    .then(async (ready) => ({ ready, routes: await loadAppRoutes() }))
+    .catch(() => null)
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(ALWAYS)) res.setHeader(name, value)
@@ -97,8 +115,13 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
         )
         return
       }
-      await handleRpc(req, res, url.pathname.slice('/rpc/'.length), {
-        handlers: options.app.handlers,
+      const started = await app
+      if (!started) {
+        sendRefusal(res, 503, 'internal', NOT_STARTED)
+        return
+      }
+      await started.routes[0].handleRpc(req, res, url.pathname.slice('/rpc/'.length), {
+        handlers: started.ready.handlers,
         token,
         log
       })
@@ -109,7 +132,16 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       return
     }
     if (url.pathname === '/media') {
-      await handleMedia(req, res, url.searchParams, options.app.media, mediaToken)
+      const started = await app
+      if (!started) sendText(res, 503, NOT_STARTED)
+      else
+        await started.routes[1].handleMedia(
+          req,
+          res,
+          url.searchParams,
+          started.ready.media,
+          mediaToken
+        )
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -59,7 +59,8 @@ describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
     const line = await cli.waitForLine(/^Seller Desk: /)
     expect(line).toMatch(URL_LINE)
     expect(cli.output()).toContain(`Data folder: ${dataDir}`)
-    expect(cli.output()).toContain('Connected to the built-in demo marketplace.')
+    // The address comes as soon as the host listens; the demo's word once the app is made.
+    await cli.waitForLine(/^Connected to the built-in demo marketplace\.$/)
     expect((await stat(dataDir)).isDirectory()).toBe(true)
 
     const browser = await launchChromium()
@@ -74,6 +75,34 @@ describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
     expect(await cli.stop()).toBe(0)
     const port = Number(/:(\d+)\//.exec(line)?.[1])
     await expect(rawRequest({ port, path: '/' })).rejects.toThrow()
+  })
+
+  it('listens before it loads the app: the code loaded at start holds no schema and no app', async () => {
+    // Every file out/host/cli.mjs imports statically, and theirs: what Node must load and
+    // run before the host can listen. The app (createApp, the IPC contract and its schemas)
+    // is only imported once it listens (launch.ts), while the browser loads the page.
+    const dir = join(repoRoot, 'out/host')
+    const seen = new Set<string>()
+    const visit = async (file: string): Promise<void> => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const text = await readFile(join(dir, file), 'utf8')
+      for (const m of text.matchAll(/^(?:import|export)\b[^;]*?from\s*"\.\/([^"]+)";/gm))
+        await visit(m[1]!)
+      for (const m of text.matchAll(/^import\s*"\.\/([^"]+)";/gm)) await visit(m[1]!)
+    }
+    await visit('cli.mjs')
+    const loaded = await Promise.all([...seen].map((f) => readFile(join(dir, f), 'utf8')))
+    const modules = loaded.flatMap((t) =>
+      [...t.matchAll(/^\/\/ ((?:electron|shared)\/\S+\.ts)$/gm)].map((m) => m[1])
+    )
+    expect(modules).toContain('electron/host/server.ts')
+    expect(modules).toContain('electron/main/storage/folder-lock.ts')
+    expect(modules).not.toContain('electron/main/app.ts')
+    expect(modules).not.toContain('shared/ipc/contract.ts')
+    expect(modules).not.toContain('electron/host/rpc-route.ts')
+    // The app's code is in the build, loaded by a dynamic import.
+    expect(loaded.join('\n')).toMatch(/import\("\.\/host-app-[\w-]+\.mjs"\)/)
   })
 
   it('finds its own files from where it is, not from the working folder', async () => {

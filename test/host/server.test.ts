@@ -2,7 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RendererNotBuilt, startHostServer } from '../../electron/host/server'
+import { readAppInfo } from '../../electron/host/app-info'
+import { RendererNotBuilt, startHostServer, type HostApp } from '../../electron/host/server'
+import type { Handlers } from '../../electron/main/ipc/dispatch'
+import { rawRequest, rpcRequest } from '../support/harness-http'
 
 // The host refuses to start where it cannot serve: no built page, a port taken.
 
@@ -32,6 +35,66 @@ describe('the port', () => {
       )
     } finally {
       await first.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('listening before the app is ready', () => {
+  const html = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`
+  const later = (): { app: Promise<HostApp>; give(app: Promise<HostApp>): void } => {
+    let give!: (app: Promise<HostApp>) => void
+    const app = new Promise<HostApp>((resolve) => {
+      give = resolve
+    })
+    return { app, give }
+  }
+
+  it('serves the page at once, and answers a call made meanwhile once the app is there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seller-desk-early-'))
+    await writeFile(join(dir, 'index.html'), html)
+    const pending = later()
+    const server = await startHostServer({ app: pending.app, rendererDir: dir })
+    try {
+      expect((await rawRequest({ port: server.port, path: '/' })).status).toBe(200)
+      let answered = false
+      const asked = rpcRequest(server.port, 'getAppInfo', server.token, undefined).then((r) => {
+        answered = true
+        return r
+      })
+      // A whole round trip for the page while the call waits: the server is not held by it.
+      expect((await rawRequest({ port: server.port, path: '/' })).status).toBe(200)
+      expect(answered).toBe(false)
+      const handlers = { getAppInfo: () => Promise.resolve(readAppInfo()) } as unknown as Handlers
+      pending.give(Promise.resolve({ handlers, media: null as never }))
+      const answer = await asked
+      expect(answer.status).toBe(200)
+      expect(JSON.parse(answer.body)).toEqual({ ok: true, data: readAppInfo() })
+    } finally {
+      await server.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('says the app could not start on every call when making it failed, and still serves the page', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seller-desk-failed-'))
+    await writeFile(join(dir, 'index.html'), html)
+    const pending = later()
+    const server = await startHostServer({ app: pending.app, rendererDir: dir })
+    try {
+      const asked = rpcRequest(server.port, 'getAppInfo', server.token, undefined)
+      pending.give(Promise.reject(new Error('the data folder could not be read')))
+      const answer = await asked
+      expect(answer.status).toBe(503)
+      expect(JSON.parse(answer.body)).toEqual({
+        ok: false,
+        error: { kind: 'internal', message: expect.stringMatching(/could not start/) as string }
+      })
+      const media = await rawRequest({ port: server.port, path: `/media?t=${server.mediaToken}` })
+      expect(media.status).toBe(503)
+      expect((await rawRequest({ port: server.port, path: '/' })).status).toBe(200)
+    } finally {
+      await server.close()
       await rm(dir, { recursive: true, force: true })
     }
   })

@@ -88,16 +88,17 @@ export async function startBenchHost(
   onListening?: (server: HostServer) => void
 ): Promise<BenchHost> {
   requireRenderer()
-  let give!: (app: Promise<SellerDeskApp>) => void
-  const made = new Promise<SellerDeskApp>((resolve) => {
-    give = resolve
+  // Set by the server as it begins to listen.
+  let made = null as Promise<SellerDeskApp> | null
+  const server = await startHostServer({
+    app: () => (made = createBenchApp(dataDir, secretStore)),
+    rendererDir: defaultRendererDir,
+    log: quiet
   })
-  const server = await startHostServer({ app: made, rendererDir: defaultRendererDir, log: quiet })
   onListening?.(server)
-  give(createBenchApp(dataDir, secretStore))
   let app: SellerDeskApp
   try {
-    app = await made
+    app = await made!
   } catch (e) {
     await server.close()
     throw e

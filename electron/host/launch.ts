@@ -26,15 +26,6 @@ export interface RunningHost {
   close(): Promise<void>
 }
 
-/** A promise settled from outside, for the app the server waits on before it exists. */
-function later<T>(): { promise: Promise<T>; settle(from: Promise<T>): void } {
-  let settle!: (from: Promise<T>) => void
-  const promise = new Promise<T>((resolve) => {
-    settle = resolve
-  })
-  return { promise, settle }
-}
-
 /**
  * The whole browser host: the same app the desktop build runs (createApp) behind the
  * loopback HTTP server. The CLI and the end-to-end harness both start it through here.
@@ -46,29 +37,35 @@ export async function launchHost(options: LaunchOptions): Promise<RunningHost> {
   await mkdir(options.dataDir, { recursive: true })
   // Before anything reads or writes the folder; throws FolderInUse naming the running one.
   const lock = await lockDataFolder(options.dataDir, { kind: 'browser', address: null })
-  const made = later<MadeHostApp>()
+  // Set by the server as it begins to listen (the cast keeps TypeScript from narrowing it to null).
+  let made = null as Promise<MadeHostApp> | null
   let server: HostServer
   try {
     server = await startHostServer({
-      app: made.promise.then((m) => m.app),
+      app: () =>
+        (made = import('./host-app').then((m) => m.makeHostApp(options))).then((m) => m.app),
       instance: lock.instance,
       rendererDir: options.rendererDir ?? defaultRendererDir,
       ...(options.port === undefined ? {} : { port: options.port }),
       ...(options.token === undefined ? {} : { token: options.token }),
       ...(options.log === undefined ? {} : { log: options.log })
     })
-    await lock.update({ kind: 'browser', address: server.baseUrl })
   } catch (e) {
     await lock.release()
     throw e
   }
+  // Before the app's code has loaded (the server started making it as it began to listen).
   options.onListening?.(server)
-  made.settle(import('./host-app').then((m) => m.makeHostApp(options)))
   let app: MadeHostApp
   try {
-    app = await made.promise
+    await lock.update({ kind: 'browser', address: server.baseUrl })
+    app = await made!
   } catch (e) {
     await server.close()
+    await made?.then(
+      (m) => m.app.close(),
+      () => {}
+    )
     await lock.release()
     throw e
   }

@@ -15,10 +15,10 @@ export type HostApp = Pick<SellerDeskApp, 'handlers' | 'media'>
 
 export interface HostServerOptions {
   /**
-   * The app behind /rpc and /media, or the app on its way: the server can listen (and the
-   * page load) while the app's code is still loading, and those requests wait for it.
+   * The app behind /rpc and /media, or how to make it: called once the server listens, so
+   * the page loads while the app's code does, and those requests wait for it.
    */
-  app: HostApp | Promise<HostApp>
+  app: HostApp | (() => Promise<HostApp>)
   /** The built renderer (out/renderer). */
   rendererDir: string
   /** 0 or absent: a random free port. */
@@ -77,8 +77,9 @@ const NOT_STARTED = 'Seller Desk could not start: see the window where it was st
  * The routes that need the app are loaded with it, not before the server listens: they
  * bring the IPC contract and every schema (most of the host's start-up).
  */
-let appRoutes: Promise<[typeof import('./rpc-route'), typeof import('./media-route')]> | null = null
-const loadAppRoutes = (): typeof appRoutes & {} =>
+type AppRoutes = [typeof import('./rpc-route'), typeof import('./media-route')]
+let appRoutes: Promise<AppRoutes> | null = null
+const loadAppRoutes = (): Promise<AppRoutes> =>
   (appRoutes ??= Promise.all([import('./rpc-route'), import('./media-route')]))
 
 /**
@@ -91,10 +92,15 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   const mediaToken = mediaTokenOf(token)
   const log = options.log ?? console
   let port = 0
-  // Settled once, and never left unhandled: a failed start is answered on each request.
-  const app = Promise.resolve(options.app)
-    .then(async (ready) => ({ ready, routes: await loadAppRoutes() }))
-    .catch(() => null)
+  // Made once, when the server listens, and never left unhandled: a failed start is
+  // answered on each request.
+  let app: Promise<{ ready: HostApp; routes: AppRoutes } | null> | null = null
+  const started = (): NonNullable<typeof app> =>
+    (app ??= new Promise<HostApp>((resolve) =>
+      resolve(typeof options.app === 'function' ? options.app() : options.app)
+    )
+      .then(async (ready) => ({ ready, routes: await loadAppRoutes() }))
+      .catch(() => null))
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(ALWAYS)) res.setHeader(name, value)
@@ -115,13 +121,13 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
         )
         return
       }
-      const started = await app
-      if (!started) {
+      const made = await started()
+      if (!made) {
         sendRefusal(res, 503, 'internal', NOT_STARTED)
         return
       }
-      await started.routes[0].handleRpc(req, res, url.pathname.slice('/rpc/'.length), {
-        handlers: started.ready.handlers,
+      await made.routes[0].handleRpc(req, res, url.pathname.slice('/rpc/'.length), {
+        handlers: made.ready.handlers,
         token,
         log
       })
@@ -132,16 +138,10 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       return
     }
     if (url.pathname === '/media') {
-      const started = await app
-      if (!started) sendText(res, 503, NOT_STARTED)
+      const made = await started()
+      if (!made) sendText(res, 503, NOT_STARTED)
       else
-        await started.routes[1].handleMedia(
-          req,
-          res,
-          url.searchParams,
-          started.ready.media,
-          mediaToken
-        )
+        await made.routes[1].handleMedia(req, res, url.searchParams, made.ready.media, mediaToken)
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -173,6 +173,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
     )
     server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.removeAllListeners('error')
+      void started()
       resolve()
     })
   })

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readAppInfo } from '../../electron/host/app-info'
-import { RendererNotBuilt, startHostServer, type HostApp } from '../../electron/host/server'
+import {
+  RendererNotBuilt,
+  startHostServer,
+  type HostApp,
+  type HostServer
+} from '../../electron/host/server'
 import type { Handlers } from '../../electron/main/ipc/dispatch'
 import { rawRequest, rpcRequest } from '../support/harness-http'
 
@@ -41,20 +46,35 @@ describe('the port', () => {
 })
 
 describe('listening before the app is ready', () => {
-  const html = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`
-  const later = (): { app: Promise<HostApp>; give(app: Promise<HostApp>): void } => {
+  /** A host whose app is still being made: `give` hands it the app, or the failure. */
+  async function pendingHost(): Promise<{
+    server: HostServer
+    give(app: Promise<HostApp>): void
+    stop(): Promise<void>
+  }> {
+    const dir = await mkdtemp(join(tmpdir(), 'seller-desk-early-'))
+    await writeFile(
+      join(dir, 'index.html'),
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`
+    )
     let give!: (app: Promise<HostApp>) => void
-    const app = new Promise<HostApp>((resolve) => {
-      give = resolve
+    const server = await startHostServer({
+      // Called as the server begins to listen.
+      app: () =>
+        new Promise<HostApp>((resolve) => {
+          give = resolve
+        }),
+      rendererDir: dir
     })
-    return { app, give }
+    return {
+      server,
+      give,
+      stop: () => server.close().finally(() => rm(dir, { recursive: true, force: true }))
+    }
   }
 
   it('serves the page at once, and answers a call made meanwhile once the app is there', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'seller-desk-early-'))
-    await writeFile(join(dir, 'index.html'), html)
-    const pending = later()
-    const server = await startHostServer({ app: pending.app, rendererDir: dir })
+    const { server, give, stop } = await pendingHost()
     try {
       expect((await rawRequest({ port: server.port, path: '/' })).status).toBe(200)
       let answered = false
@@ -66,24 +86,20 @@ describe('listening before the app is ready', () => {
       expect((await rawRequest({ port: server.port, path: '/' })).status).toBe(200)
       expect(answered).toBe(false)
       const handlers = { getAppInfo: () => Promise.resolve(readAppInfo()) } as unknown as Handlers
-      pending.give(Promise.resolve({ handlers, media: null as never }))
+      give(Promise.resolve({ handlers, media: null as never }))
       const answer = await asked
       expect(answer.status).toBe(200)
       expect(JSON.parse(answer.body)).toEqual({ ok: true, data: readAppInfo() })
     } finally {
-      await server.close()
-      await rm(dir, { recursive: true, force: true })
+      await stop()
     }
   })
 
   it('says the app could not start on every call when making it failed, and still serves the page', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'seller-desk-failed-'))
-    await writeFile(join(dir, 'index.html'), html)
-    const pending = later()
-    const server = await startHostServer({ app: pending.app, rendererDir: dir })
+    const { server, give, stop } = await pendingHost()
     try {
       const asked = rpcRequest(server.port, 'getAppInfo', server.token, undefined)
-      pending.give(Promise.reject(new Error('the data folder could not be read')))
+      give(Promise.reject(new Error('the data folder could not be read')))
       const answer = await asked
       expect(answer.status).toBe(503)
       expect(JSON.parse(answer.body)).toEqual({
@@ -94,8 +110,7 @@ describe('listening before the app is ready', () => {
       expect(media.status).toBe(503)
       expect((await rawRequest({ port: server.port, path: '/' })).status).toBe(200)
     } finally {
-      await server.close()
-      await rm(dir, { recursive: true, force: true })
+      await stop()
     }
   })
 })

@@ -138,7 +138,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     cached: (key, build) => {
       let reply = bodies.get(key)
       if (!reply) {
-        reply = build()
+        const built = build()
+        // Encoded once: a 100,000-item list is 70 MB, which every request would encode again.
+        reply = { ...built, body: Buffer.from(built.body) }
         if (bodies.size >= CACHE_ENTRIES) bodies.clear()
         bodies.set(key, reply)
       }

@@ -38,6 +38,17 @@ describe('demo server, spec mode: success shapes', () => {
     expect(b.ok && b.value.username).toBe('tberg')
   })
 
+  it('answers the list the same bytes every time, its length counted in bytes', async () => {
+    const s = await demo()
+    const first = await get(s, '/api/items/all', { api_key: s.apiKey })
+    const again = await get(s, '/api/items/all', { api_key: s.apiKey })
+    // The list is encoded once and kept: a multi-byte name must still be counted in bytes.
+    expect(first.text).toMatch(/[\u0080-\uffff]/)
+    expect(Number(first.headers.get('content-length'))).toBe(Buffer.byteLength(first.text))
+    expect(again.text).toBe(first.text)
+    expect(again.headers.get('content-length')).toBe(first.headers.get('content-length'))
+  })
+
   it('lists every item in spec shapes, accepted by the app parser with nothing skipped', async () => {
     const s = await demo()
     const r = await get(s, '/api/items/all', { api_key: s.apiKey })

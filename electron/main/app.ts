@@ -271,14 +271,16 @@ export async function createApp(options: AppOptions): Promise<SellerDeskApp> {
     balance,
     updates,
     bulkBusy: () => bulk.busy(),
-    // Stops background work and waits for every write under way (checks being learnt,
-    // media files and index, catalogue files, history appends): the data folder is
-    // complete, and removable, once close() is done.
+    // Stops background work (a catalogue refresh is cancelled) and waits for every write
+    // under way (checks being learnt, media files and index, catalogue files, history
+    // appends): the data folder is complete, and removable, once close() is done.
     close: async () => {
       prefetch.stop()
       await balance.close()
       await bulk.close()
       await lookups.settled()
+      // A refresh under way would otherwise fetch, parse and write on after close.
+      await catalogue.close()
       await mediaCache.close()
       await catalogueFiles.close()
       await history.close()

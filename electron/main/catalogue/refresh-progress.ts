@@ -24,6 +24,12 @@ export interface RefreshTracker {
   progress(connectionId: string): RefreshProgress | null
   /** Cancels this connection's refreshes that can still be cancelled; whether any was. */
   cancel(connectionId: string): boolean
+  /**
+   * For the app's close: cancels every refresh that can still be cancelled, and resolves
+   * once none runs (one saving its list finishes saving), so no refresh works or writes on
+   * after the app has closed.
+   */
+  close(): Promise<void>
 }
 
 export const REFRESH_CANCELLED = 'The refresh was cancelled.'
@@ -47,6 +53,8 @@ interface Running {
  */
 export function createRefreshTracker(now: () => number = () => performance.now()): RefreshTracker {
   const running = new Set<Running>()
+  /** Told when the last running refresh ends. */
+  let idle: Array<() => void> = []
 
   const newest = (connectionId: string): Running | null => {
     let found: Running | null = null
@@ -84,6 +92,10 @@ export function createRefreshTracker(now: () => number = () => performance.now()
         },
         end: () => {
           running.delete(run)
+          if (running.size > 0) return
+          const told = idle
+          idle = []
+          for (const resolve of told) resolve()
         }
       }
     },
@@ -110,6 +122,14 @@ export function createRefreshTracker(now: () => number = () => performance.now()
         }
       }
       return cancelled
+    },
+
+    close() {
+      for (const run of running)
+        if (run.phase !== 'saving' && !run.controller.signal.aborted)
+          run.controller.abort(cancelledRefresh())
+      if (running.size === 0) return Promise.resolve()
+      return new Promise<void>((resolve) => idle.push(resolve))
     }
   }
 }

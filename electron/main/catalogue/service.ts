@@ -41,6 +41,8 @@ export interface CatalogueService {
   refreshProgress(): Promise<ResponseOf<'getRefreshProgress'>>
   /** Cancels it: it answers with the saved list, and writes nothing. */
   cancelRefresh(): Promise<ResponseOf<'cancelRefresh'>>
+  /** Cancels the refreshes under way and waits for them to end (the app is closing). */
+  close(): Promise<void>
 }
 
 interface Fresh<T> {
@@ -328,6 +330,7 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     getItem,
     openingWindow,
     refreshProgress,
-    cancelRefresh
+    cancelRefresh,
+    close: () => refreshes.close()
   }
 }

@@ -82,3 +82,40 @@ describe('refresh progress', () => {
     expect(run.signal.aborted).toBe(false)
   })
 })
+
+describe('closing the tracker', () => {
+  it('resolves at once when no refresh runs', async () => {
+    await expect(createRefreshTracker().close()).resolves.toBeUndefined()
+  })
+
+  it('cancels a running refresh and resolves only once it has ended', async () => {
+    const tracker = createRefreshTracker()
+    const run = tracker.start('a')
+    let closed = false
+    const closing = tracker.close().then(() => (closed = true))
+    expect(run.signal.aborted).toBe(true)
+    expect(() => run.check()).toThrow(REFRESH_CANCELLED)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(closed).toBe(false)
+    run.end()
+    await closing
+    expect(closed).toBe(true)
+  })
+
+  it('lets a refresh that is saving its list finish, and waits for it', async () => {
+    const tracker = createRefreshTracker()
+    const saving = tracker.start('a')
+    saving.committing()
+    const other = tracker.start('b')
+    let closed = false
+    const closing = tracker.close().then(() => (closed = true))
+    expect(saving.signal.aborted).toBe(false)
+    expect(other.signal.aborted).toBe(true)
+    other.end()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(closed).toBe(false)
+    saving.end()
+    await closing
+    expect(closed).toBe(true)
+  })
+})

@@ -63,6 +63,17 @@ export function createRefreshTracker(now: () => number = () => performance.now()
     return found
   }
 
+  /** Cancels the chosen refreshes that can still be cancelled; whether any was. */
+  const cancelWhere = (chosen: (run: Running) => boolean): boolean => {
+    let cancelled = false
+    for (const run of running) {
+      if (!chosen(run) || run.phase === 'saving' || run.controller.signal.aborted) continue
+      run.controller.abort(cancelledRefresh())
+      cancelled = true
+    }
+    return cancelled
+  }
+
   return {
     start(connectionId) {
       const run: Running = {
@@ -113,21 +124,11 @@ export function createRefreshTracker(now: () => number = () => performance.now()
     },
 
     cancel(connectionId) {
-      let cancelled = false
-      for (const run of running) {
-        if (run.connectionId !== connectionId || run.phase === 'saving') continue
-        if (!run.controller.signal.aborted) {
-          run.controller.abort(cancelledRefresh())
-          cancelled = true
-        }
-      }
-      return cancelled
+      return cancelWhere((run) => run.connectionId === connectionId)
     },
 
     close() {
-      for (const run of running)
-        if (run.phase !== 'saving' && !run.controller.signal.aborted)
-          run.controller.abort(cancelledRefresh())
+      cancelWhere(() => true)
       if (running.size === 0) return Promise.resolve()
       return new Promise<void>((resolve) => idle.push(resolve))
     }

@@ -41,7 +41,10 @@ export interface CatalogueService {
   refreshProgress(): Promise<ResponseOf<'getRefreshProgress'>>
   /** Cancels it: it answers with the saved list, and writes nothing. */
   cancelRefresh(): Promise<ResponseOf<'cancelRefresh'>>
-  /** Cancels the refreshes under way and waits for them to end (the app is closing). */
+  /**
+   * Cancels the refreshes under way and waits for them to end (the app is closing). One it
+   * cancels fails as cancelled rather than reading the saved list to answer with.
+   */
   close(): Promise<void>
 }
 
@@ -71,6 +74,8 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
   const log = options.log ?? console
   const concurrency = Math.max(1, options.fallbackConcurrency ?? 4)
   const refreshes = options.refreshes ?? createRefreshTracker()
+  /** Set by `close()`: a refresh it cancels ends there, without reading the saved list to answer. */
+  let closing = false
 
   /** Cache writes help later; their failure must not fail the answer the seller is waiting for. */
   const quietly = async (what: string, work: () => Promise<void>): Promise<void> => {
@@ -151,6 +156,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
       const kind = kindOf(e)
       const kept = kind === 'aborted' || NETWORK_KINDS.has(kind ?? '') || KEY_KINDS.has(kind ?? '')
       if (!hadCache || kind === null || !kept) throw e
+      // Nobody waits for this answer any more, and reading the saved list back (1.8 s at
+      // 100,000 items) would only hold up the quit.
+      if (closing && kind === 'aborted') throw e
       const cached = await cachedCopy()
       if (!cached) throw e
       // A cancelled refresh is the seller's choice, not a fault: the saved list, said so.
@@ -331,6 +339,9 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
     openingWindow,
     refreshProgress,
     cancelRefresh,
-    close: () => refreshes.close()
+    close: () => {
+      closing = true
+      return refreshes.close()
+    }
   }
 }

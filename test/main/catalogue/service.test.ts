@@ -383,4 +383,30 @@ describe('a cancelled catalogue refresh', () => {
     await expect(service.listItems()).rejects.toMatchObject({ kind: 'aborted' })
     expect(await cache.readItems(CONN)).toBeNull()
   })
+
+  it('cancelled by close, ends without reading the saved list back, and writes nothing', async () => {
+    await service.listItems()
+    const writes = countWrites()
+    let reads = 0
+    const readItems = cache.readItems.bind(cache)
+    cache.readItems = async (id) => {
+      reads++
+      return readItems(id)
+    }
+    // As the file cache: a refresh only asks whether a list is saved, and lets go of it.
+    cache.hasItems = async () => true
+    cache.releaseItems = () => undefined
+    let closed: Promise<void> | null = null
+    service = build({
+      listItemsReport: async () => {
+        closed = service.close()
+        return { items: [item(1), item(2), item(3)], skipped: [] }
+      }
+    })
+    await expect(service.listItems({ refresh: true })).rejects.toMatchObject({ kind: 'aborted' })
+    await closed
+    expect(reads).toBe(0)
+    expect(writes.n).toBe(0)
+    expect(await service.refreshProgress()).toBeNull()
+  })
 })

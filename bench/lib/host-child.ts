@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { repoRoot } from '../../electron/host/paths'
 import type { BenchContext, WarmProfile } from './context'
+import { HOST_NODE_FLAGS } from '../../electron/host/node-flags'
 
 const CHILD_SOURCE = fileURLToPath(new URL('../measures/p6-host-child.ts', import.meta.url))
 // Two folders below the repository, as out/host is: electron/host/paths.ts finds the
@@ -60,6 +61,7 @@ export async function spawnHostChild(ctx: BenchContext, profile: WarmProfile): P
   const child = spawn(
     process.execPath,
     [
+      ...HOST_NODE_FLAGS,
       ...(prof === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]),
       CHILD,
       profile.dataDir,

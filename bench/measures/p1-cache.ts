@@ -6,6 +6,7 @@ import type { BenchContext } from '../lib/context'
 import { round, timing } from '../lib/stats'
 import type { Figure, Measure, Measured } from '../lib/types'
 import { firstCardAfterLoad } from './page-load'
+import { HOST_NODE_FLAGS } from '../../electron/host/node-flags'
 
 const CHILD = fileURLToPath(new URL('./p1-cache-child.ts', import.meta.url))
 const ChildOutput = z.object({
@@ -20,7 +21,7 @@ function child(mode: Mode, args: string[], stdin: string): Promise<z.infer<typeo
   return new Promise((resolve, reject) => {
     const proc = execFile(
       process.execPath,
-      ['--import', 'tsx', CHILD, mode, ...args],
+      [...HOST_NODE_FLAGS, '--import', 'tsx', CHILD, mode, ...args],
       { cwd: repoRoot },
       (error, stdout, stderr) => {
         if (error)

@@ -5,6 +5,7 @@ import { repoRoot } from '../../electron/host/paths'
 import type { BenchContext } from '../lib/context'
 import { timing } from '../lib/stats'
 import type { Measure, Measured } from '../lib/types'
+import { HOST_NODE_FLAGS } from '../../electron/host/node-flags'
 
 const CHILD = fileURLToPath(new URL('./p7-loop-child.ts', import.meta.url))
 const ChildOutput = z.object({
@@ -26,6 +27,7 @@ function child(ctx: BenchContext, args: string[], key: string): Promise<Run> {
     const proc = execFile(
       process.execPath,
       [
+        ...HOST_NODE_FLAGS,
         // --cpu-prof: each run's main thread and parse thread profiled, into that folder.
         ...(ctx.options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${ctx.options.cpuProf}`] : []),
         '--import',

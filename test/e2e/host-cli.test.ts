@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { HOST_NODE_FLAGS } from '../../electron/host/node-flags'
 import { repoRoot } from '../../electron/host/paths'
 import { LOCK_FILE } from '../../electron/main/storage/folder-lock'
 import { launchChromium } from './harness'
@@ -16,6 +17,8 @@ const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) a
 }
 // What `npm run start:web` runs, minus npm: plain Node on the built host, no TypeScript at launch.
 const START_WEB = pkg.scripts['start:web']!.split(' ')
+// What `npm start` runs, minus npm.
+const START = pkg.scripts['start']!.split(' ')
 const URL_LINE =
   /^Seller Desk: http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}&media=[A-Za-z0-9_-]{43}$/
 
@@ -39,8 +42,8 @@ function track(spawned: Spawned): Spawned {
 const addressOf = (line: string): string => line.slice('Seller Desk: '.length)
 
 describe('npm run start:web (the built host, out/host/cli.mjs)', () => {
-  it('is plain node on built JavaScript', () => {
-    expect(START_WEB).toEqual(['node', 'electron/tools/run-built.mjs', 'cli'])
+  it("is plain node, with the host's options, on built JavaScript", () => {
+    expect(START_WEB).toEqual(['node', ...HOST_NODE_FLAGS, 'electron/tools/run-built.mjs', 'cli'])
   })
 
   it('prints the address, which opens the app (connected to the demo) in Chromium, and stops cleanly on SIGTERM', async () => {
@@ -157,6 +160,10 @@ async function closedPort(): Promise<number> {
 }
 
 describe('npm start (electron/tools/start.mjs) without the Electron binary', () => {
+  it("runs start.mjs in node with the host's options (the browser host runs in that process)", () => {
+    expect(START).toEqual(['node', ...HOST_NODE_FLAGS, 'electron/tools/start.mjs'])
+  })
+
   // Never the real internet: either the download is switched off, or its mirror refuses.
   const cases: [string, () => Promise<NodeJS.ProcessEnv>, RegExp][] = [
     [
@@ -193,7 +200,7 @@ describe('npm start (electron/tools/start.mjs) without the Electron binary', () 
       const start = track(
         spawnNode(
           [
-            'electron/tools/start.mjs',
+            ...START.slice(1),
             '--skip-build',
             '--no-open',
             '--data-dir',

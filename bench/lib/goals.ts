@@ -18,6 +18,15 @@ interface Goal {
 
 const always = (n: number) => (): number => n
 
+/** Issue 34's peak RSS across a launch and its refresh, wherever a measure takes it. */
+const PEAK_RSS: Omit<Goal, 'measure'> = {
+  kind: 'figure',
+  label: /^host peak RSS/,
+  on: 'value',
+  max: (size) => (size >= 100_000 ? 400_000_000 : size <= 10_000 ? 200_000_000 : null),
+  text: (size) => (size >= 100_000 ? '<= 400 MB at 100,000 items' : '<= 200 MB')
+}
+
 const GOALS: readonly Goal[] = [
   {
     // "Main answers the cached list": the Items view's read, queryItems (list read and
@@ -141,11 +150,12 @@ const GOALS: readonly Goal[] = [
     // Issue 34 (tighter than issue 15's 250 MB at 10,000): the peak covers the launch refresh
     // the host runs from the demo. Sizes between the two have no goal.
     measure: 'memory',
-    kind: 'figure',
-    label: /^host peak RSS/,
-    on: 'value',
-    max: (size) => (size >= 100_000 ? 400_000_000 : size <= 10_000 ? 200_000_000 : null),
-    text: (size) => (size >= 100_000 ? '<= 400 MB at 100,000 items' : '<= 200 MB')
+    ...PEAK_RSS
+  },
+  {
+    // The same goal for a launch whose seller searches while that refresh runs.
+    measure: 'p2b',
+    ...PEAK_RSS
   }
 ]
 

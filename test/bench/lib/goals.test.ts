@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { applyGoals, goalSummary } from '../../../bench/lib/goals'
 import { medianOfRuns } from '../../../bench/lib/repeat'
-import type { MeasureResult } from '../../../bench/lib/types'
+import type { Figure, MeasureResult } from '../../../bench/lib/types'
+
+/** The goal one measure's only figure gets at this catalogue size (undefined: none). */
+function goalOfOnly(id: string, figure: Figure, size: number) {
+  const results: MeasureResult[] = [
+    { id, title: id, status: 'measured', figures: [{ ...figure }], ratios: [], notes: [] }
+  ]
+  applyGoals(results, size)
+  return results[0]!.status === 'measured' ? results[0]!.figures[0]!.goal : null
+}
 
 function p6(card: number, up: number): MeasureResult {
   return {
@@ -94,21 +103,12 @@ describe('bench: goals', () => {
   })
 
   it("holds memory to issue 34's 200 MB at 10,000 items and 400 MB at 100,000, none between", () => {
-    const memory = (): MeasureResult[] => [
-      {
-        id: 'memory',
-        title: 'memory',
-        status: 'measured',
-        figures: [{ label: 'host peak RSS, 100 items cached', unit: 'bytes', value: 300_000_000 }],
-        ratios: [],
-        notes: []
-      }
-    ]
-    const goalAt = (size: number) => {
-      const r = memory()
-      applyGoals(r, size)
-      return r[0]!.status === 'measured' ? r[0]!.figures[0]!.goal : null
-    }
+    const goalAt = (size: number) =>
+      goalOfOnly(
+        'memory',
+        { label: 'host peak RSS, 100 items cached', unit: 'bytes', value: 300_000_000 },
+        size
+      )
     expect(goalAt(10_000)).toMatchObject({ text: '<= 200 MB', max: 200_000_000, met: false })
     expect(goalAt(100_000)).toMatchObject({
       text: '<= 400 MB at 100,000 items',
@@ -120,27 +120,16 @@ describe('bench: goals', () => {
   })
 
   it('holds the peak RSS of a launch searched during its refresh (P2b) to the same goal', () => {
-    const p2b = (): MeasureResult[] => [
-      {
-        id: 'p2b',
-        title: 'keys while syncing',
-        status: 'measured',
-        figures: [
-          {
-            label: 'host peak RSS, keys typed while the launch refresh runs, 100 items',
-            unit: 'bytes',
-            value: 500_000_000
-          }
-        ],
-        ratios: [],
-        notes: []
-      }
-    ]
-    const goalAt = (size: number) => {
-      const r = p2b()
-      applyGoals(r, size)
-      return r[0]!.status === 'measured' ? r[0]!.figures[0]!.goal : null
-    }
+    const goalAt = (size: number) =>
+      goalOfOnly(
+        'p2b',
+        {
+          label: 'host peak RSS, keys typed while the launch refresh runs, 100 items',
+          unit: 'bytes',
+          value: 500_000_000
+        },
+        size
+      )
     expect(goalAt(100_000)).toMatchObject({ max: 400_000_000, ratio: 1.25, met: false })
     expect(goalAt(10_000)).toMatchObject({ max: 200_000_000, met: false })
     expect(goalAt(50_000)).toBeUndefined()
@@ -205,29 +194,18 @@ describe('bench: goals', () => {
   })
 
   it("holds the whole list's read (listItems) to issue 34's 3 s at 100,000 items only", () => {
-    const p1 = (): MeasureResult[] => [
-      {
-        id: 'p1',
-        title: 'cache',
-        status: 'measured',
-        figures: [
-          {
-            label: 'main: listItems handler answers 100,000 items from the cache',
-            unit: 'ms',
-            runs: 5,
-            p50: 2400,
-            p95: 3100
-          }
-        ],
-        ratios: [],
-        notes: []
-      }
-    ]
-    const goalAt = (size: number) => {
-      const r = p1()
-      applyGoals(r, size)
-      return r[0]!.status === 'measured' ? r[0]!.figures[0]!.goal : null
-    }
+    const goalAt = (size: number) =>
+      goalOfOnly(
+        'p1',
+        {
+          label: 'main: listItems handler answers 100,000 items from the cache',
+          unit: 'ms',
+          runs: 5,
+          p50: 2400,
+          p95: 3100
+        },
+        size
+      )
     expect(goalAt(100_000)).toMatchObject({ max: 3000, on: 'p50', ratio: 0.8, met: true })
     expect(goalAt(10_000)).toBeUndefined()
   })

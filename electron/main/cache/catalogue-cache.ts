@@ -146,6 +146,10 @@ export class FileCatalogueCache implements CatalogueCache {
     this.items.release(this.file(connectionId, ITEMS_FILE))
   }
 
+  itemsInMemory(connectionId: string): readonly Item[] | null {
+    return this.items.inMemory(this.file(connectionId, ITEMS_FILE))?.data.items ?? null
+  }
+
   readItem(connectionId: string, id: number) {
     return this.item.read(this.file(connectionId, join('items', `${Math.trunc(id)}.json`)))
   }

@@ -120,6 +120,16 @@ export class VersionedFile<T> {
   }
 
   /**
+   * The value in memory for a path, kept or released and not yet collected, whether or not
+   * the file changed since: for what only needs an equal value (item-reuse.ts), not the file's.
+   */
+  inMemory(path: string): T | null {
+    const kept = this.last.get(path)
+    if (kept) return kept.value
+    return (this.released?.path === path ? this.released.value.deref() : undefined) ?? null
+  }
+
+  /**
    * The value last read or written at a path and the file it came from (its stamp), while
    * kept: what a derived file (the opening window) records it was made from.
    */

@@ -36,6 +36,11 @@ export interface CatalogueCache {
    * asked): a refresh about to bring a new list need not hold the old one meanwhile.
    */
   releaseItems?(connectionId: string): void
+  /**
+   * The item list in memory now, if any (kept, or released and not yet collected), without
+   * reading the file: a refresh keeps its unchanged items as these (item-reuse.ts).
+   */
+  itemsInMemory?(connectionId: string): readonly Item[] | null
   /** The opening window made from the list on disk now; null when none is kept or the list changed since. */
   readOpening?(connectionId: string): Promise<OpeningWindow | null>
   /** Keeps the opening window made from `list`, when `list` is the one on disk (as last read or written). */

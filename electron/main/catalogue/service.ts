@@ -7,6 +7,7 @@ import { openingWindowOf, searchReady, windowOf } from './items-window'
 import { kindOf } from '../util/kind-of'
 import { createListSources, keepLargerList, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
+import { reuseItemsOf } from './item-reuse'
 import type { CachedEntry, CatalogueCache, MediaRegistry } from './ports'
 import { createRefreshTracker, type RefreshRun, type RefreshTracker } from './refresh-progress'
 
@@ -227,7 +228,15 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
         const run = refreshes.start(connectionId)
         runs.push(run)
         const watch = { signal: run.signal, onProgress: run.report }
-        const fetched = await fetchItems(connectionId, await client(), watch)
+        // Unchanged items stay the saved list's own, when it is in memory (item-reuse.ts).
+        const { itemsInMemory } = cache
+        const reuse = itemsInMemory
+          ? reuseItemsOf(() => itemsInMemory.call(cache, connectionId))
+          : undefined
+        const fetched = await fetchItems(connectionId, await client(), {
+          ...watch,
+          ...(reuse ? { reuse } : {})
+        })
         run.check()
         // The list takes the cached one's place (written, then answered) ready to search.
         await searchReady(fetched.items, watch)

@@ -2,6 +2,7 @@ import type { Account, Item } from '../../../shared/model'
 import type { SkippedItem } from '../marketplace/wire/normalise'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 import type { ReadProgress } from '../marketplace/paced-request'
+import type { ItemReuse } from '../marketplace/items-worker/items-parser'
 
 /** How one purchase check is sent: cancellable, and bulk work queues behind the seller's clicks. */
 interface PurchaseCallOptions {
@@ -9,10 +10,14 @@ interface PurchaseCallOptions {
   priority?: 'interactive' | 'bulk'
 }
 
-/** How a catalogue refresh reads the list: cancellable, and saying how far it is (paced-request.ts). */
+/**
+ * How a catalogue refresh reads the list: cancellable, saying how far it is
+ * (paced-request.ts), and keeping unchanged items as the list in memory holds them.
+ */
 export interface ListCallOptions {
   signal?: AbortSignal
   onProgress?: ReadProgress
+  reuse?: ItemReuse
 }
 
 /**

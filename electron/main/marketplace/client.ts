@@ -27,7 +27,7 @@ import { isOneWord, normaliseCode } from '../../../shared/purchase-code'
 import type { PurchaseAnswer } from '../../../shared/verdict'
 import { scrubKey } from './scrub'
 import { defaultUserAgent } from './user-agent'
-import { parseInMain, type ItemsParser } from './items-worker/items-parser'
+import { parseInMain, type ItemReuse, type ItemsParser } from './items-worker/items-parser'
 
 export interface MarketplaceClientOptions {
   baseUrl: string
@@ -62,6 +62,8 @@ interface ItemsResult {
   notFound: boolean
 }
 
+type ListCallOptions = CallOptions & { reuse?: ItemReuse }
+
 export interface MarketplaceClient {
   readonly baseUrl: string
   readonly pacer: Pacer
@@ -71,8 +73,11 @@ export interface MarketplaceClient {
    * Found" answer read as an empty shop. The app uses listItemsReport to say which.
    */
   listItems(options?: CallOptions): Promise<Item[]>
-  /** The same read, with what a plain list cannot say: skipped items and "No Items Found". */
-  listItemsReport(options?: CallOptions): Promise<ItemsResult>
+  /**
+   * The same read, with what a plain list cannot say: skipped items and "No Items Found".
+   * `reuse` keeps an item equal to one already in memory as that one.
+   */
+  listItemsReport(options?: ListCallOptions): Promise<ItemsResult>
   getItem(id: number, options?: CallOptions): Promise<Item>
   validatePurchase(code: string, options?: CallOptions): Promise<PurchaseAnswer>
 }
@@ -186,7 +191,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return parsed.value
   }
 
-  async function listItemsReport(callOptions?: CallOptions): Promise<ItemsResult> {
+  async function listItemsReport(callOptions?: ListCallOptions): Promise<ItemsResult> {
     const request: ApiRequest = {
       url: withKey(endpoint('items/all')),
       method: 'GET',

@@ -1,3 +1,4 @@
+import type { Item } from '../../../../shared/model'
 import { parseScannedItems, type ListVerdict } from '../wire/normalise'
 import type { ScannedItems } from '../wire/items-scan'
 import type { CallOptions, ReadProgress } from '../paced-request'
@@ -7,14 +8,21 @@ import { ParseThreadFailed } from './thread'
 import type { WorkerScript } from './script'
 
 /**
+ * What an item of a new list is kept as, given where it stands in the list: the item
+ * itself, or an equal one already in memory (catalogue/item-reuse.ts).
+ */
+export type ItemReuse = (item: Item, position: number) => Item
+
+/**
  * How the client reads a scanned item list into items: in main, or on a parse thread.
  * `scrubFor` is the key the list was fetched with: a parse thread masks it in the items
  * and marks the list scrubbed (marketplace/scrub.ts); read in main, the list is scrubbed
- * with every other answer.
+ * with every other answer. `reuse` is applied to each item a parse thread hands back; a
+ * list small enough to be read in main costs little twice, and is left as read.
  */
 export type ItemsParser = (
   scanned: ScannedItems,
-  call: Pick<CallOptions, 'signal' | 'onProgress'> & { scrubFor?: string }
+  call: Pick<CallOptions, 'signal' | 'onProgress'> & { scrubFor?: string; reuse?: ItemReuse }
 ) => Promise<ListVerdict | null>
 
 /** The scanned items, telling `onProgress` each one read (of all found) as the parse asks for it. */

@@ -4,6 +4,7 @@ import { listVerdict, type ListVerdict } from '../wire/normalise'
 import type { ScannedItems } from '../wire/items-scan'
 import type { ReadProgress } from '../paced-request'
 import { markScrubbed } from '../scrub'
+import type { ItemReuse } from './items-parser'
 import type { WorkerScript } from './script'
 import { threadJob, type ThreadCall } from './thread'
 
@@ -29,9 +30,10 @@ function sharedBytes(bytes: Uint8Array): Uint8Array {
 export function parseOffMain(
   scanned: Pick<ScannedItems, 'count' | 'spans'>,
   script: WorkerScript,
-  call: ThreadCall & { onProgress?: ReadProgress; scrubFor?: string } = {}
+  call: ThreadCall & { onProgress?: ReadProgress; scrubFor?: string; reuse?: ItemReuse } = {}
 ): Promise<ListVerdict | null> {
   const scrubFor = call.scrubFor ?? null
+  const { reuse } = call
   const { count } = scanned
   const { bytes, starts, ends } = scanned.spans
   const items: Item[] = []
@@ -56,7 +58,9 @@ export function parseOffMain(
       if (message.type === 'not-json') return { done: null }
       if (message.type !== 'batch') throw new Error(`unexpected ${message.type}`)
       // Items the thread has read through the item schema, written by JSON.stringify.
-      for (const item of JSON.parse(message.itemsJson) as Item[]) items.push(item)
+      // Equal items already in memory stand for these, which die young instead.
+      for (const item of JSON.parse(message.itemsJson) as Item[])
+        items.push(reuse ? reuse(item, items.length) : item)
       for (const one of message.skipped) skipped.push(one)
       call.onProgress?.('reading', message.end, count)
       if (!message.last) return 'more'

@@ -22,8 +22,9 @@ const restSchema = itemsEntrySchema.extend({ data: ItemsPayloadSchema.omit({ ite
 /**
  * The cached item list's JSON, one item at a time: each item is checked and written on
  * its own, so a 10,000-item list is never copied whole by the schema nor held as one giant
- * string (both were most of the host's memory peak on a refresh). Same JSON as
- * `JSON.stringify(itemsEntrySchema.parse(entry))`.
+ * string (both were most of the host's memory peak on a refresh). The JSON of
+ * `itemsEntrySchema.parse(entry)`, with a line break before each item and before the end
+ * of the list: a read then takes it a line at a time (read-list-lines.ts), never whole.
  */
 export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
   let faithful = true
@@ -36,9 +37,11 @@ export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
     for (let n = 0; n < items.length; n++) {
       const item: Item = ItemSchema.parse(items[n])
       if (faithful && !sameJson(item, items[n])) faithful = false
-      yield n === 0 ? JSON.stringify(item) : `,${JSON.stringify(item)}`
+      // JSON.stringify escapes every line break inside a string: a raw one only ever
+      // separates items.
+      yield n === 0 ? `\n${JSON.stringify(item)}` : `,\n${JSON.stringify(item)}`
     }
-    yield `],"skipped":${JSON.stringify(head.data.skipped)},"listProblem":${JSON.stringify(head.data.listProblem)}}}`
+    yield `\n],"skipped":${JSON.stringify(head.data.skipped)},"listProblem":${JSON.stringify(head.data.listProblem)}}}`
   }
   return { pieces: pieces(), faithful: () => faithful }
 }

@@ -3,6 +3,7 @@ import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
 import { withRoomToGrow } from '../util/small-heap'
 import { readSignedBodySliced } from './signed-body'
+import { readListLines } from './read-list-lines'
 import type { SlicedRead } from './versioned-file'
 
 /** Where listEntryPieces (list-entry-json.ts) writes the list: after its date. */
@@ -13,12 +14,13 @@ const CLOSE_BRACE = 0x7d
 const ITEMS_PER_STEP = 64
 
 /**
- * The saved list read in time slices: the file read, its sum checked, the
- * item list found (items-scan.ts) and each item parsed, in turns of at most 8 ms, so a
- * seller's first search waits about as long as one read in main took but nothing else
- * waits with it (at 100,000 items that one turn was 3.5 s). Anything not laid out as
- * listEntryPieces writes it, under a matching sum, is `unsigned`: versioned-file.ts then
- * reads the file its own way and judges it.
+ * The saved list read in time slices, in turns of at most 8 ms, so a seller's first search
+ * waits about as long as one read in main took but nothing else waits with it (at 100,000
+ * items that one turn was 3.5 s): a line at a time as listEntryPieces lays it out
+ * (read-list-lines.ts), or, for a list saved before that layout, the file read whole, its
+ * sum checked, the item list found (items-scan.ts) and each item parsed. Anything not
+ * laid out as listEntryPieces writes it, under a matching sum, is `unsigned`:
+ * versioned-file.ts then reads the file its own way and judges it.
  */
 export function readListSliced(
   path: string,
@@ -32,6 +34,9 @@ export function readListSliced(
 async function readList(path: string, file: { kind: string; format: number }): Promise<SlicedRead> {
   // A seller's request waits for this read: plain turns, never a hold for requests.
   const slices = timeSlices(8)
+  const byLines = await runStepsSliced(readListLines(path, file), slices)
+  if (byLines !== null) return byLines
+  // Saved before lists were laid out a line an item: read whole, as then.
   const body = await readSignedBodySliced(path, file, slices)
   if (typeof body === 'string') return body
   if (!body.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'

@@ -16,17 +16,37 @@ const HASH_STEP_BYTES = 1 << 20
 const sha256 = (bytes: Uint8Array | string): string =>
   createHash('sha256').update(bytes).digest('base64url')
 
+/**
+ * Our prefix with this kind and format, found in the file's first bytes: where its body
+ * starts and the sum written for it. The body ends one byte before the file does, at a `}`.
+ */
+export function signedHead(
+  first: Uint8Array,
+  kind: string,
+  format: number
+): { bodyAt: number; sum: string } | null {
+  const head = SIGNED_PREFIX.exec(
+    Buffer.from(first.buffer, first.byteOffset, Math.min(first.byteLength, PREFIX_WINDOW)).toString(
+      'latin1'
+    )
+  )
+  if (!head) return null
+  const [prefix, fileFormat, fileKind, sum] = head
+  if (fileKind !== kind || Number(fileFormat) !== format) return null
+  return { bodyAt: prefix!.length, sum: sum! }
+}
+
+export const isCloseBrace = (byte: number | undefined): boolean => byte === CLOSE_BRACE
+
 /** Our prefix with this kind and format: the body's bytes and the sum written beside them. */
 function signedLayout(
   bytes: Buffer,
   kind: string,
   format: number
 ): { body: Buffer; sum: string } | null {
-  const head = SIGNED_PREFIX.exec(bytes.subarray(0, PREFIX_WINDOW).toString('latin1'))
-  if (!head || bytes[bytes.length - 1] !== CLOSE_BRACE) return null
-  const [prefix, fileFormat, fileKind, sum] = head
-  if (fileKind !== kind || Number(fileFormat) !== format) return null
-  return { body: bytes.subarray(prefix!.length, bytes.length - 1), sum: sum! }
+  const head = signedHead(bytes, kind, format)
+  if (!head || !isCloseBrace(bytes[bytes.length - 1])) return null
+  return { body: bytes.subarray(head.bodyAt, bytes.length - 1), sum: head.sum }
 }
 
 /**

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { MAX_LISTED_ITEMS } from '../marketplace/wire/items-scan'
+import type { Steps } from '../util/steps'
+import { isCloseBrace, signedHead } from './signed-body'
+import type { SlicedRead } from './versioned-file'
+
+/**
+ * Bytes read from the file at a time. The file is never in memory whole: at 100,000 items
+ * it is 79 MB, which a search during a refresh held beside both lists (docs/performance.md).
+ */
+const CHUNK_BYTES = 1 << 20
+/** Items parsed between two steps. */
+const ITEMS_PER_STEP = 64
+const NEWLINE = 0x0a
+const COMMA = 0x2c
+const CLOSE_ARRAY = 0x5d
+/** How listEntryPieces (list-entry-json.ts) opens the body's first line, and ends it. */
+const FIRST_LINE_OPENS = '{"fetchedAt":'
+const FIRST_LINE_ENDS = ',"data":{"items":['
+
+/**
+ * The saved list read a line at a time, as listEntryPieces lays it out: the date on the
+ * first line, each item on its own, then the rest of the list. The file is read a chunk at
+ * a time with its sum taken as it goes, and each item parsed as its line completes, so
+ * only the items stay. Null when the body does not open that way (a list saved before the
+ * layout, or one not ours): read-list-sliced.ts reads it whole then. A sum that does not
+ * match, or a line out of place, is `unsigned`, and versioned-file.ts judges the file.
+ */
+export function* readListLines(
+  path: string,
+  file: { kind: string; format: number }
+): Steps<SlicedRead | null> {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
+  }
+  try {
+    return yield* linesOf(fd, file)
+  } catch {
+    // A line that is not JSON, or a read that failed part way.
+    return 'unsigned'
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function* linesOf(fd: number, file: { kind: string; format: number }): Steps<SlicedRead | null> {
+  const size = fstatSync(fd).size
+  const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)))
+  const firstBytes = chunk.subarray(0, readSync(fd, chunk, 0, chunk.byteLength, 0))
+  const head = signedHead(firstBytes, file.kind, file.format)
+  const last = Buffer.alloc(1)
+  if (!head || readSync(fd, last, 0, 1, size - 1) !== 1 || !isCloseBrace(last[0])) return 'unsigned'
+  /** The body's end: the file's closing brace is not part of it. */
+  const end = size - 1
+  let pos = Math.min(firstBytes.byteLength, end)
+  // The first line must be in the first chunk: a body laid out otherwise is one long line.
+  const firstEnd = firstBytes.indexOf(NEWLINE, head.bodyAt)
+  if (firstEnd === -1 || firstEnd >= pos) return null
+  const firstLine = firstBytes.toString('latin1', head.bodyAt, firstEnd)
+  if (!firstLine.startsWith(FIRST_LINE_OPENS) || !firstLine.endsWith(FIRST_LINE_ENDS)) return null
+  const fetchedAt: unknown = JSON.parse(
+    firstLine.slice(FIRST_LINE_OPENS.length, -FIRST_LINE_ENDS.length)
+  )
+  if (typeof fetchedAt !== 'string') return 'unsigned'
+
+  const hash = createHash('sha256')
+  const items: unknown[] = []
+  let rest: string | null = null
+  const take = (line: Buffer): void => {
+    if (rest !== null) throw new Error('a line after the end of the list')
+    if (line[0] === CLOSE_ARRAY) {
+      rest = line.toString('utf8')
+      return
+    }
+    if (items.length === MAX_LISTED_ITEMS) throw new Error('too many items')
+    const json = line[line.length - 1] === COMMA ? line.subarray(0, -1) : line
+    items.push(JSON.parse(json.toString('utf8')))
+  }
+  /** The line under way: copies of its pieces (the chunk is read into again). */
+  let partial: Buffer[] = []
+  let piece = firstBytes.subarray(head.bodyAt, pos)
+  let lineFrom = firstEnd + 1 - head.bodyAt
+  let sinceStep = 0
+  for (;;) {
+    hash.update(piece)
+    for (
+      let nl = piece.indexOf(NEWLINE, lineFrom);
+      nl !== -1;
+      nl = piece.indexOf(NEWLINE, lineFrom)
+    ) {
+      const tail = piece.subarray(lineFrom, nl)
+      take(partial.length === 0 ? tail : Buffer.concat([...partial, tail]))
+      partial = []
+      lineFrom = nl + 1
+      if (++sinceStep === ITEMS_PER_STEP) {
+        sinceStep = 0
+        yield
+      }
+    }
+    if (lineFrom < piece.byteLength) partial.push(Buffer.from(piece.subarray(lineFrom)))
+    if (pos >= end) break
+    yield
+    const read = readSync(fd, chunk, 0, Math.min(chunk.byteLength, end - pos), pos)
+    if (read === 0) return 'unsigned'
+    pos += read
+    piece = chunk.subarray(0, read)
+    lineFrom = 0
+  }
+  take(Buffer.concat(partial))
+  if (hash.digest('base64url') !== head.sum || rest === null) return 'unsigned'
+  const restOfList: unknown = JSON.parse(`{${(rest as string).slice(2, -1)}`)
+  if (typeof restOfList !== 'object' || restOfList === null || Array.isArray(restOfList))
+    return 'unsigned'
+  return { value: { fetchedAt, data: { ...restOfList, items } } }
+}

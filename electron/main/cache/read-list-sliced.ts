@@ -1,7 +1,6 @@
 import { scanItemsAnswerSliced } from '../marketplace/wire/items-scan'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
-import { withRoomToGrow } from '../util/small-heap'
 import { readSignedBodySliced } from './signed-body'
 import { readListLines } from './read-list-lines'
 import type { SlicedRead } from './versioned-file'
@@ -21,17 +20,16 @@ const ITEMS_PER_STEP = 64
  * sum checked, the item list found (items-scan.ts) and each item parsed. Anything not
  * laid out as listEntryPieces writes it, under a matching sum, is `unsigned`:
  * versioned-file.ts then reads the file its own way and judges it.
+ *
+ * The heap grows as V8 prefers for a small heap (small-heap.ts) while it is read. Given
+ * room to grow, the read took half the CPU, but V8 then let garbage pile up to match: a
+ * search during a 100,000-item refresh, which reads the list while the new one comes in,
+ * peaked 40 MiB higher (docs/performance.md).
  */
-export function readListSliced(
+export async function readListSliced(
   path: string,
   file: { kind: string; format: number }
 ): Promise<SlicedRead> {
-  // The list read is most of what the heap then holds: collected as it grows, it was
-  // marked whole again and again (small-heap.ts).
-  return withRoomToGrow(() => readList(path, file))
-}
-
-async function readList(path: string, file: { kind: string; format: number }): Promise<SlicedRead> {
   // A seller's request waits for this read: plain turns, never a hold for requests.
   const slices = timeSlices(8)
   const byLines = await runStepsSliced(readListLines(path, file), slices)

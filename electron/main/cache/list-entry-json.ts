@@ -17,6 +17,10 @@ export const itemsEntrySchema = z.object({
   fetchedAt: z.string().min(1),
   data: ItemsPayloadSchema
 })
+/** How the list's JSON opens, before its date; and what follows the date, before the items. */
+export const LIST_OPENS = '{"fetchedAt":'
+export const ITEMS_OPEN = ',"data":{"items":['
+
 const restSchema = itemsEntrySchema.extend({ data: ItemsPayloadSchema.omit({ items: true }) })
 
 /**
@@ -33,7 +37,7 @@ export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
     const head = restSchema.parse({ fetchedAt: entry.fetchedAt, data: rest })
     faithful = sameJson(head, { fetchedAt: entry.fetchedAt, data: rest })
     if (!Array.isArray(items)) throw new Error('The item list is not a list.')
-    yield `{"fetchedAt":${JSON.stringify(head.fetchedAt)},"data":{"items":[`
+    yield `${LIST_OPENS}${JSON.stringify(head.fetchedAt)}${ITEMS_OPEN}`
     for (let n = 0; n < items.length; n++) {
       const item: Item = ItemSchema.parse(items[n])
       if (faithful && !sameJson(item, items[n])) faithful = false

@@ -4,6 +4,7 @@ import { MAX_LISTED_ITEMS } from '../marketplace/wire/items-scan'
 import type { Steps } from '../util/steps'
 import { isCloseBrace, signedHead } from './signed-body'
 import type { SlicedRead } from './versioned-file'
+import { ITEMS_OPEN, LIST_OPENS } from './list-entry-json'
 
 /**
  * Bytes read from the file at a time. The file is never in memory whole: at 100,000 items
@@ -15,9 +16,6 @@ const ITEMS_PER_STEP = 64
 const NEWLINE = 0x0a
 const COMMA = 0x2c
 const CLOSE_ARRAY = 0x5d
-/** How listEntryPieces (list-entry-json.ts) opens the body's first line, and ends it. */
-const FIRST_LINE_OPENS = '{"fetchedAt":'
-const FIRST_LINE_ENDS = ',"data":{"items":['
 
 /**
  * The saved list read a line at a time, as listEntryPieces lays it out: the date on the
@@ -61,10 +59,9 @@ function* linesOf(fd: number, file: { kind: string; format: number }): Steps<Sli
   const firstEnd = firstBytes.indexOf(NEWLINE, head.bodyAt)
   if (firstEnd === -1 || firstEnd >= pos) return null
   const firstLine = firstBytes.toString('latin1', head.bodyAt, firstEnd)
-  if (!firstLine.startsWith(FIRST_LINE_OPENS) || !firstLine.endsWith(FIRST_LINE_ENDS)) return null
-  const fetchedAt: unknown = JSON.parse(
-    firstLine.slice(FIRST_LINE_OPENS.length, -FIRST_LINE_ENDS.length)
-  )
+  // The date's line as listEntryPieces writes it.
+  if (!firstLine.startsWith(LIST_OPENS) || !firstLine.endsWith(ITEMS_OPEN)) return null
+  const fetchedAt: unknown = JSON.parse(firstLine.slice(LIST_OPENS.length, -ITEMS_OPEN.length))
   if (typeof fetchedAt !== 'string') return 'unsigned'
 
   const hash = createHash('sha256')

@@ -3,11 +3,12 @@ import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
 import { readSignedBodySliced } from './signed-body'
 import { readListLines } from './read-list-lines'
+import { LIST_OPENS } from './list-entry-json'
 import type { SlicedRead } from './versioned-file'
 
 /** Where listEntryPieces (list-entry-json.ts) writes the list: after its date. */
 const DATA_KEY = Buffer.from(',"data":')
-const OPENING = Buffer.from('{"fetchedAt":')
+const OPENING = Buffer.from(LIST_OPENS)
 const CLOSE_BRACE = 0x7d
 /** Items parsed between two steps. */
 const ITEMS_PER_STEP = 64

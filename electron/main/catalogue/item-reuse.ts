@@ -7,7 +7,7 @@ import { sameJson } from '../cache/list-entry-json'
  * marketplace answers unchanged is that list's own object, not a second copy. Most
  * refreshes change few items, so the new list costs little beside the old one, which a
  * search during the refresh reads back (at 100,000 items two whole lists were the host's
- * peak). The old list is asked for at each item and never held here: once nothing else
+ * peak). The old list is asked for at each batch and never held here: once nothing else
  * holds it, it goes, and items are taken as they come.
  */
 export function reuseItemsOf(previous: () => readonly Item[] | null): ItemReuse {
@@ -26,11 +26,13 @@ export function reuseItemsOf(previous: () => readonly Item[] | null): ItemReuse 
     if (found !== undefined) shift = position - found
     return found
   }
-  return (item, position) => {
-    const old = previous()
-    if (!old) return item
+  const keep = (old: readonly Item[], item: Item, position: number): Item => {
     const n = positionOf(old, item.id, position)
     const same = n === undefined ? undefined : old[n]
     return same !== undefined && sameJson(same, item) ? same : item
+  }
+  return (batch, first) => {
+    const old = previous()
+    return old ? batch.map((item, k) => keep(old, item, first + k)) : batch
   }
 }

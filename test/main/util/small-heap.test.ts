@@ -1,19 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  CATALOGUE_CACHE_FORMAT,
+  FileCatalogueCache
+} from '../../../electron/main/cache/catalogue-cache'
+import { readListSliced } from '../../../electron/main/cache/read-list-sliced'
+import { preferSmallHeap } from '../../../electron/main/util/small-heap'
 import { makeItem } from '../../support/model-fixtures'
 import { filesUnder } from '../../support/files-under'
 
-type SmallHeap = typeof import('../../../electron/main/util/small-heap')
-
-/** A fresh copy of the module (its state is the process's), with the flags it sets noted. */
-async function freshHeap(): Promise<{ heap: SmallHeap; flags: string[] }> {
-  vi.resetModules()
-  const heap = await import('../../../electron/main/util/small-heap')
+/** The flags a process that prefers a small heap sets, noted. */
+function smallHeapFlags(): string[] {
   const flags: string[] = []
-  heap.preferSmallHeap((f) => flags.push(f))
-  return { heap, flags }
+  preferSmallHeap((f) => flags.push(f))
+  return flags
 }
 
 const SMALL = '--optimize-for-size'
@@ -26,11 +28,7 @@ describe('a small heap, kept while the saved list is read', () => {
   afterEach(async () => rm(dataDir, { recursive: true, force: true }))
 
   it('reads the saved list without giving the heap room to grow', async () => {
-    const { flags } = await freshHeap()
-    // Imported after the reset, so it shares the fresh module's state.
-    const { FileCatalogueCache, CATALOGUE_CACHE_FORMAT } =
-      await import('../../../electron/main/cache/catalogue-cache')
-    const { readListSliced } = await import('../../../electron/main/cache/read-list-sliced')
+    const flags = smallHeapFlags()
     const items = Array.from({ length: 3_000 }, (_, n) => makeItem(n + 1))
     const entry = {
       fetchedAt: '2026-11-28T21:00:00.000Z',

@@ -8,10 +8,10 @@ import { ParseThreadFailed } from './thread'
 import type { WorkerScript } from './script'
 
 /**
- * What an item of a new list is kept as, given where it stands in the list: the item
- * itself, or an equal one already in memory (catalogue/item-reuse.ts).
+ * What a batch of a new list's items is kept as, given where its first item stands in the
+ * list: each item itself, or an equal one already in memory (catalogue/item-reuse.ts).
  */
-export type ItemReuse = (item: Item, position: number) => Item
+export type ItemReuse = (batch: Item[], firstPosition: number) => Item[]
 
 /**
  * How the client reads a scanned item list into items: in main, or on a parse thread.

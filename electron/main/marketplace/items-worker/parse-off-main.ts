@@ -59,8 +59,8 @@ export function parseOffMain(
       if (message.type !== 'batch') throw new Error(`unexpected ${message.type}`)
       // Items the thread has read through the item schema, written by JSON.stringify.
       // Equal items already in memory stand for these, which die young instead.
-      for (const item of JSON.parse(message.itemsJson) as Item[])
-        items.push(reuse ? reuse(item, items.length) : item)
+      const batch = JSON.parse(message.itemsJson) as Item[]
+      for (const item of reuse ? reuse(batch, items.length) : batch) items.push(item)
       for (const one of message.skipped) skipped.push(one)
       call.onProgress?.('reading', message.end, count)
       if (!message.last) return 'more'

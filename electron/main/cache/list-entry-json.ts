@@ -29,8 +29,17 @@ const restSchema = itemsEntrySchema.extend({ data: ItemsPayloadSchema.omit({ ite
  * string (both were most of the host's memory peak on a refresh). The JSON of
  * `itemsEntrySchema.parse(entry)`, with a line break before each item and before the end
  * of the list: a read then takes it a line at a time (read-list-lines.ts), never whole.
+ *
+ * `checked` is a list whose every item is already the schema's own output (the saved list
+ * as read or written, see VersionedFile.inMemory). An item that is one of its objects
+ * (item-reuse.ts keeps unchanged ones so) is written without a second check: at 100,000
+ * unchanged items the schema's copies and their comparison were most of the 490 MB a
+ * refresh's write allocated, beside the new list, during a search's read.
  */
-export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
+export function listEntryPieces(
+  entry: CachedEntry<ItemsPayload>,
+  checked?: CachedEntry<ItemsPayload> | null
+): JsonPieces {
   let faithful = true
   function* pieces(): Generator<string> {
     const { items, ...rest } = entry.data
@@ -38,9 +47,15 @@ export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
     faithful = sameJson(head, { fetchedAt: entry.fetchedAt, data: rest })
     if (!Array.isArray(items)) throw new Error('The item list is not a list.')
     yield `${LIST_OPENS}${JSON.stringify(head.fetchedAt)}${ITEMS_OPEN}`
+    const known = checkedItems(checked?.data.items)
     for (let n = 0; n < items.length; n++) {
-      const item: Item = ItemSchema.parse(items[n])
-      if (faithful && !sameJson(item, items[n])) faithful = false
+      const given = items[n]
+      let item: Item
+      if (known(given, n)) item = given as Item
+      else {
+        item = ItemSchema.parse(given)
+        if (faithful && !sameJson(item, given)) faithful = false
+      }
       // JSON.stringify escapes every line break inside a string: a raw one only ever
       // separates items.
       yield n === 0 ? `\n${JSON.stringify(item)}` : `,\n${JSON.stringify(item)}`
@@ -48,6 +63,22 @@ export function listEntryPieces(entry: CachedEntry<ItemsPayload>): JsonPieces {
     yield `\n],"skipped":${JSON.stringify(head.data.skipped)},"listProblem":${JSON.stringify(head.data.listProblem)}}}`
   }
   return { pieces: pieces(), faithful: () => faithful }
+}
+
+/**
+ * Whether a value is one of the list's own items: at its position first (a refresh keeps
+ * the order), else through a set of them made once, at the first item found elsewhere.
+ */
+function checkedItems(list: unknown): (value: unknown, position: number) => boolean {
+  if (!Array.isArray(list)) return () => false
+  const items: readonly unknown[] = list
+  let all: Set<unknown> | null = null
+  return (value, position) => {
+    if (typeof value !== 'object' || value === null) return false
+    if (items[position] === value) return true
+    all ??= new Set(items)
+    return all.has(value)
+  }
 }
 
 /** Whether two JSON-like values serialise the same, key order aside. */

@@ -80,7 +80,8 @@ export class VersionedFile<T> {
      */
     private readonly options: {
       keepLast?: boolean
-      pieces?: (value: T) => JsonPieces
+      /** The value in memory for the path before this write comes second (see inMemory). */
+      pieces?: (value: T, before: T | null) => JsonPieces
       /**
        * Reads a large file (SLICED_MIN_BYTES or more) as the fast path would, without
        * holding main in one turn: `unsigned` (or a failure) leaves it to this class's read.
@@ -180,10 +181,11 @@ export class VersionedFile<T> {
   }
 
   async write(path: string, value: T): Promise<void> {
+    const before = this.options.pieces ? this.inMemory(path) : null
     this.last.delete(path)
     // Validate on the way out as well: a bug must not plant a file every later read rejects.
     let checked = value
-    const json = this.options.pieces?.(value) ?? {
+    const json = this.options.pieces?.(value, before) ?? {
       pieces: [JSON.stringify((checked = this.schema.parse(value)))],
       faithful: () => true
     }

@@ -1,14 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   itemsEntrySchema,
   listEntryPieces,
   sameJson
 } from '../../../electron/main/cache/list-entry-json'
 import { VersionedFile } from '../../../electron/main/cache/versioned-file'
-import type { Item } from '../../../shared/model'
+import { ItemSchema, type Item } from '../../../shared/model'
 import { makeItem } from '../../support/model-fixtures'
 
 const at = '2024-05-01T10:00:00.000Z'
@@ -66,6 +66,43 @@ describe('listEntryPieces', () => {
   })
 })
 
+describe('listEntryPieces with the list already checked', () => {
+  it("checks only the items that are not that list's own objects, and writes the same JSON", () => {
+    const saved = itemsEntrySchema.parse(
+      entry(Array.from({ length: 50 }, (_, i) => makeItem(i + 1)))
+    )
+    // A refresh as item-reuse.ts leaves it: one new item on top (every position shifted),
+    // one changed, one gone; the rest are the saved list's objects.
+    const changed = makeItem(20, { name: 'Changed' })
+    const items = [
+      makeItem(99),
+      ...saved.data.items.filter((i) => i.id !== 30).map((i) => (i.id === 20 ? changed : i))
+    ]
+    const parse = vi.spyOn(ItemSchema, 'parse')
+    try {
+      const fresh = listEntryPieces(entry(items), saved)
+      const json = [...fresh.pieces].join('')
+      expect(parse.mock.calls.map(([item]) => item)).toEqual([items[0], changed])
+      expect(fresh.faithful()).toBe(true)
+      parse.mockClear()
+      expect(json).toBe(joined(entry(items)))
+      expect(parse).toHaveBeenCalledTimes(items.length)
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
+  it('still checks an equal copy, and refuses a broken item beside checked ones', () => {
+    const saved = itemsEntrySchema.parse(entry([makeItem(1), makeItem(2)]))
+    const broken = { ...makeItem(3), price: { regular: 'free' } } as unknown as Item
+    expect(() => [...listEntryPieces(entry([...saved.data.items, broken]), saved).pieces]).toThrow()
+    const stray = { ...saved.data.items[0]!, stray: 'x' } as Item
+    const copy = listEntryPieces(entry([stray, saved.data.items[1]!]), saved)
+    expect([...copy.pieces].join('')).not.toContain('stray')
+    expect(copy.faithful()).toBe(false)
+  })
+})
+
 describe('sameJson', () => {
   it('compares as JSON would serialise, key order aside', () => {
     expect(sameJson({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true)
@@ -113,6 +150,21 @@ describe('VersionedFile written in pieces', () => {
     const e = entry([makeItem(1)])
     await f.write(join(dir, 'a.json'), e)
     expect(await f.read(join(dir, 'a.json'))).toBe(e)
+  })
+
+  it('checks again only what is not the list it holds', async () => {
+    const f = file()
+    const path = join(dir, 'a.json')
+    await f.write(path, entry([makeItem(1), makeItem(2)]))
+    const read = await f.read(path)
+    const parse = vi.spyOn(ItemSchema, 'parse')
+    try {
+      await f.write(path, entry([...read!.data.items, makeItem(3)]))
+      expect(parse.mock.calls.map(([item]) => (item as Item).id)).toEqual([3])
+    } finally {
+      parse.mockRestore()
+    }
+    expect((await f.read(path))?.data.items.map((i) => i.id)).toEqual([1, 2, 3])
   })
 
   it('answers the file, not the value, when the schema changed the value', async () => {

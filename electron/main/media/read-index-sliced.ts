@@ -1,4 +1,6 @@
-import { readSignedBodySliced } from '../cache/signed-body'
+import { createHash } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { isCloseBrace, signedHead } from '../cache/signed-body'
 import type { SlicedRead } from '../cache/versioned-file'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
@@ -9,8 +11,17 @@ const OPENING = Buffer.from('{"entries":{')
 const BETWEEN = Buffer.from('},"')
 const KEY_LENGTH = 64
 const AFTER_KEY = Buffer.from('":{')
-/** Bytes of entries parsed between two steps: about 1,300 entries, a few ms. */
-const CHUNK_BYTES = 256 * 1024
+/** Bytes read from the file at a time: the index is never in memory whole. */
+const READ_BYTES = 1 << 20
+/**
+ * Bytes of entries parsed at a time: about 300 entries. Each is one string of that size,
+ * which V8 makes in its young space below 128 KiB and lets die there: 256 KB strings (and
+ * their braced copies) went to the large-object space, 40 MB of them at 100,000 files,
+ * which only a full collection frees, during the launch refresh's memory peak.
+ */
+const PARSE_BYTES = 60 * 1024
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
 
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66)
 
@@ -26,9 +37,10 @@ function keyAt(body: Buffer, at: number): boolean {
  * closes an entry followed by another's key. In the JSON the index is written as (and its
  * sum says it is) that run of bytes is always a boundary: inside a string a `"` is escaped,
  * and a string closed there would be followed by a key's hex digits, which JSON forbids.
+ * A key cut off by the end of the bytes read so far is no boundary yet (-1: read on).
  */
-function boundaryFrom(body: Buffer, from: number, end: number): number {
-  for (let at = body.indexOf(BETWEEN, from); at !== -1 && at < end;) {
+function boundaryFrom(body: Buffer, from: number): number {
+  for (let at = body.indexOf(BETWEEN, from); at !== -1;) {
     if (keyAt(body, at + BETWEEN.length)) return at
     at = body.indexOf(BETWEEN, at + 1)
   }
@@ -36,43 +48,114 @@ function boundaryFrom(body: Buffer, from: number, end: number): number {
 }
 
 /**
- * The media index read in time slices, as background work: the file read, its sum checked,
- * then its entries parsed about 256 KB at a time. At 100,000 cached files the index is
- * 19.6 MB, and reading it whole held main for 440-660 ms in one turn at every launch.
- * Anything not laid out as disk-index-json.ts writes it is `unsigned`: versioned-file.ts
- * then reads the file its own way and judges it.
+ * Entries whose owner lists are equal given one array, frozen (the store replaces a list,
+ * never changes one): most files have the same one owner, and 100,000 copies of its array
+ * and id were 11 MB the store held for the whole session.
+ */
+function ownersShared(): (entries: Record<string, unknown>) => Record<string, unknown> {
+  // Apart, so that one owner named like another list's JSON is not taken for that list.
+  const single = new Map<unknown, readonly unknown[]>()
+  const several = new Map<unknown, readonly unknown[]>()
+  const shared = (owners: unknown[]): readonly unknown[] => {
+    const lists = owners.length === 1 ? single : several
+    const as = owners.length === 1 ? owners[0] : JSON.stringify(owners)
+    const list = lists.get(as)
+    if (list) return list
+    lists.set(as, Object.freeze(owners))
+    return owners
+  }
+  return (entries) => {
+    for (const key in entries) {
+      const entry = entries[key]
+      if (typeof entry !== 'object' || entry === null || !('owners' in entry)) continue
+      if (Array.isArray(entry.owners)) entry.owners = shared(entry.owners as unknown[])
+    }
+    return entries
+  }
+}
+
+/**
+ * The media index read as background work, in time slices: a MiB of the file at a time,
+ * its sum taken as it goes, its entries parsed about 256 KB at a time. At 100,000 cached
+ * files the index is 19.6 MB: read whole, it held main for 440-660 ms in one turn at every
+ * launch, and later its bytes stayed in memory until the last entry was parsed, during the
+ * launch refresh's peak (docs/performance.md). Anything not laid out as disk-index-json.ts
+ * writes it, or whose sum does not match once read, is `unsigned`: versioned-file.ts then
+ * reads the file its own way and judges it.
  */
 export async function readMediaIndexSliced(
   path: string,
   file: { kind: string; format: number }
 ): Promise<SlicedRead> {
-  const slices = timeSlices(8, { background: true })
-  const body = await readSignedBodySliced(path, file, slices)
-  if (typeof body === 'string') return body
-  if (!body.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
-  const bytes: Buffer = body
-  function* entries(): Steps<unknown> {
-    // No prototype: a key named `__proto__` stays a key, as JSON.parse keeps it.
-    const all = Object.create(null) as Record<string, unknown>
-    let start = OPENING.length
-    for (;;) {
-      const cut = boundaryFrom(bytes, start + CHUNK_BYTES, bytes.length)
-      if (cut === -1) {
-        // The last entries, closed as the file closes them (with the seller's limit, if set).
-        const last = JSON.parse(`{"entries":{${bytes.toString('utf8', start)}`) as {
-          entries: Record<string, unknown>
-        }
-        Object.assign(all, last.entries)
-        return { ...last, entries: all }
-      }
-      Object.assign(all, JSON.parse(`{${bytes.toString('utf8', start, cut + 1)}}`))
-      start = cut + 2
-      yield
-    }
+  return runStepsSliced(readIndex(path, file), timeSlices(8, { background: true }))
+}
+
+function* readIndex(path: string, file: { kind: string; format: number }): Steps<SlicedRead> {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
   }
   try {
-    return { value: await runStepsSliced(entries(), slices) }
+    return yield* entriesOf(fd, file)
   } catch {
+    // Entries that are not JSON (the sum would not have matched), or a read that failed.
     return 'unsigned'
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function* entriesOf(fd: number, file: { kind: string; format: number }): Steps<SlicedRead> {
+  const size = fstatSync(fd).size
+  const chunk = Buffer.allocUnsafe(Math.min(READ_BYTES, Math.max(size, 1)))
+  const firstBytes = chunk.subarray(0, readSync(fd, chunk, 0, chunk.byteLength, 0))
+  const head = signedHead(firstBytes, file.kind, file.format)
+  const last = Buffer.alloc(1)
+  if (!head || readSync(fd, last, 0, 1, size - 1) !== 1 || !isCloseBrace(last[0])) return 'unsigned'
+  /** The body's end: the file's closing brace is not part of it. */
+  const end = size - 1
+  let pos = Math.min(firstBytes.byteLength, end)
+  let piece = firstBytes.subarray(head.bodyAt, pos)
+  if (!piece.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
+  const hash = createHash('sha256')
+  // No prototype: a key named `__proto__` stays a key, as JSON.parse keeps it.
+  const all = Object.create(null) as Record<string, unknown>
+  const shareOwners = ownersShared()
+  /**
+   * Bytes read and not parsed yet: a byte the parse may overwrite, then the entries from
+   * the start of one (the opening's own brace at first). A copy of what was read and summed.
+   */
+  let pending = Buffer.from(piece.subarray(OPENING.length - 1))
+  hash.update(piece)
+  for (;;) {
+    let start = 1
+    for (let cut = boundaryFrom(pending, start + PARSE_BYTES); cut !== -1;) {
+      // Entries `"k":{…},…,"k":{…}` braced in place (the commas around them are spent), so
+      // they are parsed from one string, not from a copy with braces added.
+      pending[start - 1] = OPEN_BRACE
+      pending[cut + 1] = CLOSE_BRACE
+      Object.assign(all, shareOwners(JSON.parse(pending.toString('utf8', start - 1, cut + 2))))
+      start = cut + 2
+      yield
+      cut = boundaryFrom(pending, start + PARSE_BYTES)
+    }
+    if (pos >= end) {
+      // The last entries, closed as the file closes them (with the seller's limit, if set).
+      const rest = JSON.parse(`{"entries":{${pending.toString('utf8', start)}`) as {
+        entries: Record<string, unknown>
+      }
+      if (hash.digest('base64url') !== head.sum) return 'unsigned'
+      Object.assign(all, shareOwners(rest.entries))
+      return { value: { ...rest, entries: all } }
+    }
+    yield
+    const read = readSync(fd, chunk, 0, Math.min(chunk.byteLength, end - pos), pos)
+    if (read === 0) return 'unsigned'
+    pos += read
+    piece = chunk.subarray(0, read)
+    hash.update(piece)
+    pending = Buffer.concat([pending.subarray(start - 1), piece])
   }
 }

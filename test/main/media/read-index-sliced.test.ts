@@ -1,7 +1,8 @@
+import * as fs from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { VersionedFile } from '../../../electron/main/cache/versioned-file'
 import {
   IndexSchema,
@@ -11,6 +12,12 @@ import {
 } from '../../../electron/main/media/disk-index'
 import { mediaIndexPieces } from '../../../electron/main/media/disk-index-json'
 import { readMediaIndexSliced } from '../../../electron/main/media/read-index-sliced'
+
+// Every read is counted: the index must never be read whole, nor in reads of more than a MiB.
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs')>()
+  return { ...real, readFileSync: vi.fn(real.readFileSync), readSync: vi.fn(real.readSync) }
+})
 
 const quiet = { warn: () => {} }
 const FILE = { kind: 'media-index', format: MEDIA_INDEX_FORMAT }
@@ -79,6 +86,21 @@ describe('readMediaIndexSliced', () => {
     }
   })
 
+  it('reads the file a MiB at a time, never whole', async () => {
+    const path = await written(index(20_000))
+    const bytes = (await fs.promises.stat(path)).size
+    expect(bytes).toBeGreaterThan(3 * 2 ** 20)
+    vi.mocked(fs.readFileSync).mockClear()
+    vi.mocked(fs.readSync).mockClear()
+    const read = await readMediaIndexSliced(path, FILE)
+    expect(Object.keys((read as { value: MediaIndex }).value.entries)).toHaveLength(20_000)
+    expect(vi.mocked(fs.readFileSync)).not.toHaveBeenCalled()
+    const asked = vi.mocked(fs.readSync).mock.calls.map((call) => (call as unknown[])[3] as number)
+    expect(Math.max(...asked)).toBeLessThanOrEqual(2 ** 20)
+    // Every byte once (and the closing brace checked on its own).
+    expect(asked.reduce((a, b) => a + b, 0)).toBe(bytes)
+  })
+
   it('lets other work run while it reads', async () => {
     const path = await written(index(20_000))
     let readDone = false
@@ -89,6 +111,30 @@ describe('readMediaIndexSliced', () => {
     await reading
     expect(ranBeforeTheEnd).toBe(true)
     expect(readDone).toBe(true)
+  })
+
+  it('gives entries with equal owner lists one frozen list', async () => {
+    const lists = [['c1'], ['c1', 'c2'], ['["c1","c2"]'], ['c2']]
+    const value: MediaIndex = {
+      entries: Object.fromEntries(
+        Array.from({ length: 20_000 }, (_, i) => [
+          mediaKey(`https://cdn.example/${i}.png`),
+          {
+            contentType: 'image/png',
+            size: i,
+            lastUsed: i,
+            kept: false,
+            ...(i % 5 === 4 ? {} : { owners: [...lists[i % 4]!] })
+          }
+        ])
+      )
+    }
+    const read = (await readMediaIndexSliced(await written(value), FILE)) as { value: MediaIndex }
+    expect(read.value).toEqual(value)
+    const entries = Object.values(read.value.entries)
+    const distinct = new Set(entries.map((e) => e.owners).filter((o) => o !== undefined))
+    expect([...distinct].map((o) => [...o])).toEqual(lists)
+    expect([...distinct].every((o) => Object.isFrozen(o))).toBe(true)
   })
 
   it('keeps a key named __proto__ a key', async () => {
@@ -111,6 +157,14 @@ describe('readMediaIndexSliced', () => {
     const text = await readFile(path, 'utf8')
     // A byte changed: the sum no longer matches.
     await writeFile(path, text.replace('image/png', 'image/pnG'))
+    expect(await readMediaIndexSliced(path, FILE)).toBe('unsigned')
+    // Changed in its last MiB, after every earlier entry was parsed: still refused.
+    const large = await readFile(await written(index(20_000)), 'utf8')
+    const at = large.lastIndexOf('"size":') + '"size":'.length
+    await writeFile(path, `${large.slice(0, at)}9${large.slice(at)}`)
+    expect(await readMediaIndexSliced(path, FILE)).toBe('unsigned')
+    // Cut short.
+    await writeFile(path, `${large.slice(0, large.length - 5000)}}`)
     expect(await readMediaIndexSliced(path, FILE)).toBe('unsigned')
     await writeFile(path, JSON.stringify(index(3)))
     expect(await readMediaIndexSliced(path, FILE)).toBe('unsigned')

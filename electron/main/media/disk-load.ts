@@ -1,11 +1,11 @@
 import { mkdir, opendir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { StoreLog, VersionedFile } from '../cache/versioned-file'
-import { sweepTempFiles } from '../storage/atomic-file'
+import { isTempFileName, sweepTempFiles } from '../storage/atomic-file'
 import { readHead, readKeptMarker, writeKeptMarker } from './disk-files'
 import { BLOB, blobPath, INDEX_FILE, KEPT, type MediaEntry, type MediaIndex } from './disk-index'
 import { sniffMediaType } from './sniff'
-import { timeSlices } from '../util/time-slices'
+import { timeSlices, type TimeSlices } from '../util/time-slices'
 
 export interface LoadedMediaDir {
   entries: Map<string, MediaEntry>
@@ -40,8 +40,6 @@ export async function loadMediaDir(
     dirty: false
   }
   await mkdir(dir, { recursive: true, mode: 0o700 })
-  const names = await listNames(dir)
-  await sweepTempFiles(dir, undefined, names)
   const stored = await index.read(join(dir, INDEX_FILE))
   if (stored?.limitBytes !== undefined) loaded.chosenLimit = stored.limitBytes
   // The loops below visit every file: they let answers through as they go, and hold back
@@ -49,47 +47,51 @@ export async function loadMediaDir(
   // list meanwhile: it took 420-600 ms at 10,000 items while this shared main with it, for
   // about 150 ms of its own work). What waits for the folder is media not yet shown.
   const slices = timeSlices(4, { background: true })
-  // One pass over the listing (27,000 names at 10,000 demo items): two took 60-90 ms of
-  // main in one turn at launch.
-  const onDisk = new Set<string>()
-  const markers = new Set<string>()
-  for (const name of names) {
-    if (slices.due()) await slices.turn()
-    if (name.endsWith('.bin') && BLOB.test(name)) onDisk.add(name)
-    else if (name.endsWith('.kept') && KEPT.test(name)) markers.add(name)
-  }
-  if (stored === null && onDisk.size > 0) {
-    const rebuilt = await rebuild(dir, loaded, onDisk, markers)
+  const storedEntries = stored?.entries ?? {}
+  const listing = await listFolder(dir, storedEntries, slices)
+  await sweepTempFiles(dir, undefined, listing.temporary)
+  if (stored === null && listing.unlisted.length > 0) {
+    const rebuilt = await rebuild(dir, loaded, listing.unlisted, listing.markers)
     log.warn(
       `[media] the media index was missing or damaged: rebuilt it from ${rebuilt} cached file(s)`
     )
   }
-  // Keys, not Object.entries: 100,000 pairs made in one go held main for 100 ms.
-  const storedEntries = stored?.entries ?? {}
+  // Keys, not Object.entries: 100,000 pairs made in one go held main for 100 ms. In the
+  // index's order, as it was written.
   const storedKeys = Object.keys(storedEntries)
+  const changed: string[] = []
   for (const key of storedKeys) {
     if (slices.due()) await slices.turn()
     const entry = storedEntries[key]!
-    if (!onDisk.has(`${key}.bin`)) continue
+    if (!listing.found.has(entry)) continue
     // Files kept offline are few, and needed where a damaged one cannot be fetched again:
     // they are checked now, so the app says they are not kept and fetches them while online.
     if (entry.kept) {
       const s = await stat(blobPath(dir, key)).catch(() => null)
-      if (s?.size !== entry.size) continue
+      if (s?.size !== entry.size) {
+        changed.push(key)
+        continue
+      }
     }
-    loaded.entries.set(key, { ...entry })
+    // The read's own object, held by nothing else (the index file keeps no value): a copy
+    // was 100,000 more objects at launch, during the refresh's memory peak.
+    loaded.entries.set(key, entry)
     loaded.total += entry.size
     loaded.clock = Math.max(loaded.clock, entry.lastUsed)
   }
+  // Files no entry stands for: the index does not name them (a crash between a file and
+  // the index naming it), or a kept file was found changed.
   let orphans = 0
-  for (const name of onDisk) {
-    if (slices.due()) await slices.turn()
-    if (!loaded.entries.has(name.slice(0, 64))) {
-      await rm(join(dir, name), { force: true })
-      orphans++
-    }
+  const orphan = async (name: string): Promise<void> => {
+    await rm(join(dir, name), { force: true })
+    orphans++
   }
-  for (const name of markers) {
+  for (const name of listing.unlisted) {
+    if (slices.due()) await slices.turn()
+    if (!loaded.entries.has(name.slice(0, 64))) await orphan(name)
+  }
+  for (const key of changed) await orphan(`${key}.bin`)
+  for (const name of listing.markers) {
     const key = name.slice(0, 64)
     const entry = loaded.entries.get(key)
     if (!entry?.kept) await rm(join(dir, name), { force: true })
@@ -97,7 +99,8 @@ export async function loadMediaDir(
   // Kept files from before markers existed get theirs now.
   for (const [key, entry] of loaded.entries) {
     if (slices.due()) await slices.turn()
-    if (entry.kept && !markers.has(`${key}.kept`)) await writeKeptMarker(dir, key, entry, log)
+    if (entry.kept && !listing.markers.has(`${key}.kept`))
+      await writeKeptMarker(dir, key, entry, log)
   }
   if (orphans > 0) log.warn(`[media] removed ${orphans} cached file(s) the index did not list`)
   if (stored === null || orphans > 0 || loaded.entries.size !== storedKeys.length)
@@ -108,14 +111,40 @@ export async function loadMediaDir(
 /** Names read per trip to the I/O pool. */
 const LIST_BATCH = 2048
 
+interface Listing {
+  /** The index's entries whose file is there. */
+  found: Set<MediaEntry>
+  /** Media files the index has no entry for. */
+  unlisted: string[]
+  /** Kept markers. */
+  markers: Set<string>
+  /** Names a write may have left behind (atomic-file.ts). */
+  temporary: string[]
+}
+
 /**
- * The folder's names a batch at a time: `readdir` makes them all in one turn of main, 44 ms
- * at 100,000 thumbnails (and it was listed twice, the temp-file sweep's own listing too).
+ * One pass over the folder, a batch of names at a time (`readdir` makes them all in one
+ * turn of main, 44 ms at 100,000 thumbnails), matching each file to the index's entry as it
+ * comes. Only the few names that need more are kept: at 100,000 files the names and a set
+ * of them were 12 MB more at launch, during the refresh's memory peak.
  */
-async function listNames(dir: string): Promise<string[]> {
-  const names: string[] = []
-  for await (const entry of await opendir(dir, { bufferSize: LIST_BATCH })) names.push(entry.name)
-  return names
+async function listFolder(
+  dir: string,
+  entries: Readonly<Record<string, MediaEntry>>,
+  slices: TimeSlices
+): Promise<Listing> {
+  const listing: Listing = { found: new Set(), unlisted: [], markers: new Set(), temporary: [] }
+  for await (const { name } of await opendir(dir, { bufferSize: LIST_BATCH })) {
+    if (slices.due()) await slices.turn()
+    if (name.endsWith('.bin') && BLOB.test(name)) {
+      const key = name.slice(0, 64)
+      const entry = Object.hasOwn(entries, key) ? entries[key] : undefined
+      if (entry) listing.found.add(entry)
+      else listing.unlisted.push(name)
+    } else if (name.endsWith('.kept') && KEPT.test(name)) listing.markers.add(name)
+    else if (isTempFileName(name)) listing.temporary.push(name)
+  }
+  return listing
 }
 
 /**
@@ -126,8 +155,8 @@ async function listNames(dir: string): Promise<string[]> {
 async function rebuild(
   dir: string,
   loaded: LoadedMediaDir,
-  names: Set<string>,
-  markers: Set<string>
+  names: readonly string[],
+  markers: ReadonlySet<string>
 ): Promise<number> {
   let rebuilt = 0
   for (const name of names) {

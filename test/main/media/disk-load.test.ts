@@ -91,6 +91,40 @@ describe('loadMediaDir', () => {
     expect(loaded.dirty).toBe(true)
   })
 
+  it('opens a large index with shared owner lists that the store still changes', async () => {
+    // Over a MiB of index: read in slices, where equal owner lists become one.
+    const keys = Array.from({ length: 8_000 }, (_, n) => mediaKey(`https://cdn.example/${n}.png`))
+    const owners = (n: number): string[] => (n % 2 === 0 ? ['c1'] : ['c1', 'c2'])
+    const entries = Object.fromEntries(
+      keys.map((key, n) => [
+        key,
+        { contentType: 'image/png', size: 1, lastUsed: n, kept: false, owners: owners(n) }
+      ])
+    )
+    await mkdir(dir, { recursive: true })
+    for (const key of keys) await writeFile(join(dir, `${key}.bin`), 'x')
+    const index = new VersionedFile('media-index', MEDIA_INDEX_FORMAT, IndexSchema, log)
+    await index.write(join(dir, 'index.json'), { entries })
+    expect((await stat(join(dir, 'index.json'))).size).toBeGreaterThan(1024 * 1024)
+
+    const store = new MediaDiskStore({ dir, limitBytes: 1e9, log })
+    await store.open()
+    expect((await store.peek(keys[1]!))?.owners).toBe((await store.peek(keys[3]!))?.owners)
+    store.addOwners(keys[0]!, ['c3'])
+    // Every file c1 alone owned goes; the first is c3's now too.
+    expect(await store.forgetOwner('c1')).toBe(3_999)
+    expect(store.stats().files).toBe(4_001)
+    expect((await store.peek(keys[0]!))?.owners).toEqual(['c3'])
+    expect((await store.peek(keys[1]!))?.owners).toEqual(['c2'])
+    await store.close()
+    const again = new MediaDiskStore({ dir, limitBytes: 1e9, log })
+    await again.open()
+    expect(again.stats().files).toBe(4_001)
+    expect(again.has(keys[2]!)).toBe(false)
+    expect((await again.peek(keys[3]!))?.owners).toEqual(['c2'])
+    await again.close()
+  })
+
   it("holds back while the seller's request is answered", async () => {
     // 30,000 entries whose files are gone: the walk over them takes many slices.
     const entries = Object.fromEntries(

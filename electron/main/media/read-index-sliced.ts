@@ -17,7 +17,7 @@ const READ_BYTES = 1 << 20
  * Bytes of entries parsed at a time: about 300 entries. Each is one string of that size,
  * which V8 makes in its young space below 128 KiB and lets die there: 256 KB strings (and
  * their braced copies) went to the large-object space, 40 MB of them at 100,000 files,
- * which only a full collection frees, during the launch refresh's memory peak.
+ * which only a full collection frees.
  */
 const PARSE_BYTES = 60 * 1024
 const OPEN_BRACE = 0x7b

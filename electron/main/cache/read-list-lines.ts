@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { readSync } from 'node:fs'
 import { MAX_LISTED_ITEMS } from '../marketplace/wire/items-scan'
 import type { Steps } from '../util/steps'
-import { isCloseBrace, signedHead } from './signed-body'
+import { readSignedChunks, type SignedChunks } from './signed-body'
 import type { SlicedRead } from './versioned-file'
 import { ITEMS_OPEN, LIST_OPENS } from './list-entry-json'
 
@@ -25,40 +25,26 @@ const CLOSE_ARRAY = 0x5d
  * layout, or one not ours): read-list-sliced.ts reads it whole then. A sum that does not
  * match, or a line out of place, is `unsigned`, and versioned-file.ts judges the file.
  */
-export function* readListLines(
+export function readListLines(
   path: string,
   file: { kind: string; format: number }
 ): Steps<SlicedRead | null> {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
-  }
-  try {
-    return yield* linesOf(fd, file)
-  } catch {
-    // A line that is not JSON, or a read that failed part way.
-    return 'unsigned'
-  } finally {
-    closeSync(fd)
-  }
+  return readSignedChunks(path, file, CHUNK_BYTES, linesOf)
 }
 
-function* linesOf(fd: number, file: { kind: string; format: number }): Steps<SlicedRead | null> {
-  const size = fstatSync(fd).size
-  const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)))
-  const firstBytes = chunk.subarray(0, readSync(fd, chunk, 0, chunk.byteLength, 0))
-  const head = signedHead(firstBytes, file.kind, file.format)
-  const last = Buffer.alloc(1)
-  if (!head || readSync(fd, last, 0, 1, size - 1) !== 1 || !isCloseBrace(last[0])) return 'unsigned'
-  /** The body's end: the file's closing brace is not part of it. */
-  const end = size - 1
+function* linesOf({
+  fd,
+  chunk,
+  first: firstBytes,
+  bodyAt,
+  sum,
+  end
+}: SignedChunks): Steps<SlicedRead | null> {
   let pos = Math.min(firstBytes.byteLength, end)
   // The first line must be in the first chunk: a body laid out otherwise is one long line.
-  const firstEnd = firstBytes.indexOf(NEWLINE, head.bodyAt)
+  const firstEnd = firstBytes.indexOf(NEWLINE, bodyAt)
   if (firstEnd === -1 || firstEnd >= pos) return null
-  const firstLine = firstBytes.toString('latin1', head.bodyAt, firstEnd)
+  const firstLine = firstBytes.toString('latin1', bodyAt, firstEnd)
   // The date's line as listEntryPieces writes it.
   if (!firstLine.startsWith(LIST_OPENS) || !firstLine.endsWith(ITEMS_OPEN)) return null
   const fetchedAt: unknown = JSON.parse(firstLine.slice(LIST_OPENS.length, -ITEMS_OPEN.length))
@@ -79,8 +65,8 @@ function* linesOf(fd: number, file: { kind: string; format: number }): Steps<Sli
   }
   /** The line under way: copies of its pieces (the chunk is read into again). */
   let partial: Buffer[] = []
-  let piece = firstBytes.subarray(head.bodyAt, pos)
-  let lineFrom = firstEnd + 1 - head.bodyAt
+  let piece = firstBytes.subarray(bodyAt, pos)
+  let lineFrom = firstEnd + 1 - bodyAt
   let sinceStep = 0
   for (;;) {
     hash.update(piece)
@@ -108,7 +94,7 @@ function* linesOf(fd: number, file: { kind: string; format: number }): Steps<Sli
     lineFrom = 0
   }
   take(Buffer.concat(partial))
-  if (hash.digest('base64url') !== head.sum || rest === null) return 'unsigned'
+  if (hash.digest('base64url') !== sum || rest === null) return 'unsigned'
   const restOfList: unknown = JSON.parse(`{${(rest as string).slice(2, -1)}`)
   if (typeof restOfList !== 'object' || restOfList === null || Array.isArray(restOfList))
     return 'unsigned'

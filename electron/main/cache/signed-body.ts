@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { runStepsSliced, type Steps } from '../util/steps'
 import type { TimeSlices } from '../util/time-slices'
 
@@ -20,7 +20,7 @@ const sha256 = (bytes: Uint8Array | string): string =>
  * Our prefix with this kind and format, found in the file's first bytes: where its body
  * starts and the sum written for it. The body ends one byte before the file does, at a `}`.
  */
-export function signedHead(
+function signedHead(
   first: Uint8Array,
   kind: string,
   format: number
@@ -36,7 +36,7 @@ export function signedHead(
   return { bodyAt: prefix!.length, sum: sum! }
 }
 
-export const isCloseBrace = (byte: number | undefined): boolean => byte === CLOSE_BRACE
+const isCloseBrace = (byte: number | undefined): boolean => byte === CLOSE_BRACE
 
 /** Our prefix with this kind and format: the body's bytes and the sum written beside them. */
 function signedLayout(
@@ -98,4 +98,52 @@ export async function readSignedBodySliced(
     return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
   }
   return (await signedBodySliced(bytes, file.kind, file.format, slices)) ?? 'unsigned'
+}
+
+/** A signed file opened to be read a chunk at a time, its prefix and last byte as we write them. */
+export interface SignedChunks {
+  fd: number
+  /** The buffer each chunk is read into (read into again for the next). */
+  chunk: Buffer
+  /** The first chunk's bytes. */
+  first: Buffer
+  /** Where the body starts in the first chunk, and the sum written for it. */
+  bodyAt: number
+  sum: string
+  /** The body's end in the file: the file's closing brace is not part of it. */
+  end: number
+}
+
+/**
+ * A signed file read a chunk at a time by `body`, which takes the sum as it goes: 'missing'
+ * when there is no file, 'unsigned' when its prefix or last byte is not as versioned-file.ts
+ * writes them, when a read fails, or when `body` throws (bytes that are not what the file
+ * claims; their sum would not have matched). The file is closed however it ends.
+ */
+export function* readSignedChunks<T>(
+  path: string,
+  file: { kind: string; format: number },
+  chunkBytes: number,
+  body: (signed: SignedChunks) => Steps<T>
+): Steps<T | 'missing' | 'unsigned'> {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
+  }
+  try {
+    const size = fstatSync(fd).size
+    const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(size, 1)))
+    const first = chunk.subarray(0, readSync(fd, chunk, 0, chunk.byteLength, 0))
+    const head = signedHead(first, file.kind, file.format)
+    const last = Buffer.alloc(1)
+    if (!head || readSync(fd, last, 0, 1, size - 1) !== 1 || !isCloseBrace(last[0]))
+      return 'unsigned'
+    return yield* body({ fd, chunk, first, bodyAt: head.bodyAt, sum: head.sum, end: size - 1 })
+  } catch {
+    return 'unsigned'
+  } finally {
+    closeSync(fd)
+  }
 }

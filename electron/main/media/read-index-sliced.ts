@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { isCloseBrace, signedHead } from '../cache/signed-body'
+import { readSync } from 'node:fs'
+import { readSignedChunks, type SignedChunks } from '../cache/signed-body'
 import type { SlicedRead } from '../cache/versioned-file'
 import { runStepsSliced, type Steps } from '../util/steps'
 import { timeSlices } from '../util/time-slices'
@@ -76,7 +76,7 @@ function ownersShared(): (entries: Record<string, unknown>) => Record<string, un
 
 /**
  * The media index read as background work, in time slices: a MiB of the file at a time,
- * its sum taken as it goes, its entries parsed about 256 KB at a time. At 100,000 cached
+ * its sum taken as it goes, its entries parsed about 60 KB at a time. At 100,000 cached
  * files the index is 19.6 MB: read whole, it held main for 440-660 ms in one turn at every
  * launch, and later its bytes stayed in memory until the last entry was parsed, during the
  * launch refresh's peak (docs/performance.md). Anything not laid out as disk-index-json.ts
@@ -87,37 +87,15 @@ export async function readMediaIndexSliced(
   path: string,
   file: { kind: string; format: number }
 ): Promise<SlicedRead> {
-  return runStepsSliced(readIndex(path, file), timeSlices(8, { background: true }))
+  return runStepsSliced(
+    readSignedChunks(path, file, READ_BYTES, entriesOf),
+    timeSlices(8, { background: true })
+  )
 }
 
-function* readIndex(path: string, file: { kind: string; format: number }): Steps<SlicedRead> {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unsigned'
-  }
-  try {
-    return yield* entriesOf(fd, file)
-  } catch {
-    // Entries that are not JSON (the sum would not have matched), or a read that failed.
-    return 'unsigned'
-  } finally {
-    closeSync(fd)
-  }
-}
-
-function* entriesOf(fd: number, file: { kind: string; format: number }): Steps<SlicedRead> {
-  const size = fstatSync(fd).size
-  const chunk = Buffer.allocUnsafe(Math.min(READ_BYTES, Math.max(size, 1)))
-  const firstBytes = chunk.subarray(0, readSync(fd, chunk, 0, chunk.byteLength, 0))
-  const head = signedHead(firstBytes, file.kind, file.format)
-  const last = Buffer.alloc(1)
-  if (!head || readSync(fd, last, 0, 1, size - 1) !== 1 || !isCloseBrace(last[0])) return 'unsigned'
-  /** The body's end: the file's closing brace is not part of it. */
-  const end = size - 1
-  let pos = Math.min(firstBytes.byteLength, end)
-  let piece = firstBytes.subarray(head.bodyAt, pos)
+function* entriesOf({ fd, chunk, first, bodyAt, sum, end }: SignedChunks): Steps<SlicedRead> {
+  let pos = Math.min(first.byteLength, end)
+  let piece = first.subarray(bodyAt, pos)
   if (!piece.subarray(0, OPENING.length).equals(OPENING)) return 'unsigned'
   const hash = createHash('sha256')
   // No prototype: a key named `__proto__` stays a key, as JSON.parse keeps it.
@@ -146,7 +124,7 @@ function* entriesOf(fd: number, file: { kind: string; format: number }): Steps<S
       const rest = JSON.parse(`{"entries":{${pending.toString('utf8', start)}`) as {
         entries: Record<string, unknown>
       }
-      if (hash.digest('base64url') !== head.sum) return 'unsigned'
+      if (hash.digest('base64url') !== sum) return 'unsigned'
       Object.assign(all, shareOwners(rest.entries))
       return { value: { ...rest, entries: all } }
     }

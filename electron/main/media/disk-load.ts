@@ -126,7 +126,7 @@ interface Listing {
  * One pass over the folder, a batch of names at a time (`readdir` makes them all in one
  * turn of main, 44 ms at 100,000 thumbnails), matching each file to the index's entry as it
  * comes. Only the few names that need more are kept: at 100,000 files the names and a set
- * of them were 12 MB more at launch, during the refresh's memory peak.
+ * of them were about 12 MB more (by their sizes) at launch, during the refresh's memory peak.
  */
 async function listFolder(
   dir: string,

@@ -34,14 +34,16 @@ export interface KeySamples {
 }
 
 /**
- * P2's loop: focus the box, type a letter (timed), Backspace back to all 10,000 (untimed,
- * awaited). The first pair is unmeasured, as the first trip pays for connection set-up.
+ * P2's loop: focus the box, type a letter (timed), Backspace back to all 10,000 (awaited;
+ * timed too with `timeBackspace`, as P2b times its keys). The first pair is unmeasured, as
+ * the first trip pays for connection set-up.
  */
 export async function searchFloor(
   browser: Browser,
   server: FloorServer,
   via: Via,
-  runs: number
+  runs: number,
+  { timeBackspace = false }: { timeBackspace?: boolean } = {}
 ): Promise<KeySamples> {
   const letters = floorLetters()
   const opened = await openPage(browser)
@@ -55,11 +57,15 @@ export async function searchFloor(
     for (let i = -1; i < runs; i++) {
       await box.focus()
       const ms = await timeKey(page, letters[(i + 1) % letters.length]!, ITEMS_PROBE, ITEMS_CHANGED)
-      await page.keyboard.press('Backspace')
+      const erased = timeBackspace
+        ? await timeKey(page, 'Backspace', ITEMS_PROBE, ITEMS_CHANGED)
+        : await page.keyboard.press('Backspace').then(() => undefined)
       await all.waitFor()
       if (i < 0) continue
-      if (ms === null) out.timeouts++
-      else out.ms.push(ms)
+      for (const key of erased === undefined ? [ms] : [ms, erased]) {
+        if (key === null) out.timeouts++
+        else out.ms.push(key)
+      }
     }
     return out
   } finally {

@@ -2,12 +2,15 @@ import type { Page } from 'playwright-core'
 import { openPage } from '../lib/browser'
 import type { BenchContext } from '../lib/context'
 import { loadToFirstCard } from '../lib/first-card'
+import { searchPage } from '../lib/floor-pages'
+import { startFloorServer } from '../lib/floor-server'
 import { spawnHostChild } from '../lib/host-child'
 import { FIRST_CARD_INIT, FIRST_CARD_RESULT, ITEMS_CHANGED, ITEMS_PROBE } from '../lib/page-scripts'
 import { refreshOver, SYNCING } from '../lib/refresh-over'
 import { percentile, timing } from '../lib/stats'
 import { timedKey } from '../lib/timed-key'
 import type { Measure } from '../lib/types'
+import { searchFloor } from './floor-keys'
 import { searchLetters } from './p2-search'
 
 const TIMEOUT_MS = 10_000
@@ -92,16 +95,32 @@ export const p2bKeysSyncing: Measure = {
       peakRssBytes = Math.max(peakRssBytes, r.peakRssBytes)
     }
     if (during.length === 0) throw new Error('the refresh ended before a key could be typed')
+    // Issue 34's yardstick for the keys after the refresh, taken in the same run: the least
+    // page that asks another process per key (the floor's), the same letters and Backspaces.
+    const floorServer = await startFloorServer(new Map([['/search-fetch', searchPage('fetch')]]))
+    const bare = await searchFloor(
+      await ctx.browser(),
+      floorServer,
+      'fetch',
+      Math.max(5, Math.ceil(after.length / 2)),
+      { timeBackspace: true }
+    ).finally(() => floorServer.close())
+    if (bare.ms.length === 0) throw new Error('no keystroke changed the bare page')
     const n = ctx.options.size.toLocaleString('en')
     const syncing = timing(
       `keystroke -> matches painted while the launch refresh runs, ${n} items`,
       during
     )
     const synced = timing(`the same keys once the refresh is over, ${n} items`, after)
+    const bareKeys = timing(
+      'bare page: a letter and Backspace, one HTTP round trip each (the floor, this run)',
+      bare.ms
+    )
     return {
       figures: [
         syncing,
         synced,
+        bareKeys,
         {
           label: `host peak RSS, keys typed while the launch refresh runs, ${n} items (the highest launch)`,
           unit: 'bytes',
@@ -113,10 +132,16 @@ export const p2bKeysSyncing: Measure = {
           label: 'during the refresh / after it (p95)',
           value: percentile(during, 95) / percentile(after, 95),
           unit: 'x'
+        },
+        {
+          label: 'after the refresh / the bare page (p95)',
+          value: percentile(after, 95) / percentile(bare.ms, 95),
+          unit: 'x'
         }
       ],
       notes: [
-        `P2b: each launch spawns the built host (plain node, as npm start runs it) on the warm profile; the page opens on Items from the cache, and the refresh that opening the view starts runs while letters and Backspace are typed (${during.length} keys over ${ctx.runs(3)} launches: up to ${BURST_KEYS} a launch while the header says it is syncing), then as many again once it is over. Timed as P2, from the key's event to the frame after the count or first card changed. Its peak RSS is the spawned host's own high-water mark over the whole launch (VmHWM, as the memory measure takes it), the highest of the launches: searching during the refresh reads the saved list while the new one is taken in.`
+        `P2b: each launch spawns the built host (plain node, as npm start runs it) on the warm profile; the page opens on Items from the cache, and the refresh that opening the view starts runs while letters and Backspace are typed (${during.length} keys over ${ctx.runs(3)} launches: up to ${BURST_KEYS} a launch while the header says it is syncing), then as many again once it is over. Timed as P2, from the key's event to the frame after the count or first card changed. Its peak RSS is the spawned host's own high-water mark over the whole launch (VmHWM, as the memory measure takes it), the highest of the launches: searching during the refresh reads the saved list while the new one is taken in.`,
+        `The bare page is the floor measure's search page asking the floor's server (in the bench's process) per key, in the same Chromium after the launches: ${bare.ms.length} keys, letters and Backspace timed alike${bare.timeouts > 0 ? `, ${bare.timeouts} that changed nothing left out` : ''}.`
       ]
     }
   }

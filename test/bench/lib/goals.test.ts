@@ -171,7 +171,10 @@ describe('bench: goals', () => {
             value: 150_000_000
           }
         ],
-        ratios: [{ label: 'during the refresh / after it (p95)', value: 1.6, unit: 'x' }],
+        ratios: [
+          { label: 'during the refresh / after it (p95)', value: 1.6, unit: 'x' },
+          { label: 'after the refresh / the bare page (p95)', value: 1.1, unit: 'x' }
+        ],
         notes: []
       }
     ]
@@ -179,17 +182,24 @@ describe('bench: goals', () => {
       const r = busy()
       expect(applyGoals(r, size)).toEqual([])
       if (r[0]!.status !== 'measured' || r[1]!.status !== 'measured') throw new Error('measured')
-      return [r[0]!.figures[0]!.goal, r[1]!.figures[0]!.goal, r[1]!.ratios[0]!.goal]
+      return [
+        r[0]!.figures[0]!.goal,
+        r[1]!.figures[0]!.goal,
+        r[1]!.ratios[0]!.goal,
+        r[1]!.ratios[1]!.goal
+      ]
     }
     expect(at(10_000)).toEqual([
       expect.objectContaining({ max: 50, met: false }),
       expect.objectContaining({ max: 100, met: true }),
-      expect.objectContaining({ max: 1.5, met: false })
+      expect.objectContaining({ max: 1.5, met: false }),
+      expect.objectContaining({ max: 1.2, met: true })
     ])
     expect(at(100_000)).toEqual([
       expect.objectContaining({ max: 100, text: '<= 100 ms at 100,000 items', met: true }),
       expect.objectContaining({ max: 100, met: true }),
-      expect.objectContaining({ max: 1.5, met: false })
+      expect.objectContaining({ max: 1.5, met: false }),
+      expect.objectContaining({ max: 1.2, met: true })
     ])
   })
 

@@ -2,6 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { BenchContext } from '../../../bench/lib/context'
 import type { Measured } from '../../../bench/lib/types'
 import { floor } from '../../../bench/measures/floor'
+import { searchFloor } from '../../../bench/measures/floor-keys'
+import { searchPage } from '../../../bench/lib/floor-pages'
+import { startFloorServer } from '../../../bench/lib/floor-server'
 
 // Real Chromium and a real spawned `node`, one run each: every probe must see its page's
 // change. Figures are only checked to exist, never against a time.
@@ -37,4 +40,23 @@ describe('bench: the floor measure', () => {
     expect(out.notes.join('\n')).not.toMatch(/showed no change/)
     expect(out.ratios.map((r) => r.label)).toContain('P3 floor: overhead over the raw trip (p50)')
   })
+
+  it(
+    'times the Backspaces too when asked, as P2b compares its keys with the bare page',
+    { timeout: 60_000 },
+    async () => {
+      const server = await startFloorServer(new Map([['/search-fetch', searchPage('fetch')]]))
+      try {
+        const browser = await ctx.browser()
+        const letters = await searchFloor(browser, server, 'fetch', 2)
+        const both = await searchFloor(browser, server, 'fetch', 2, { timeBackspace: true })
+        expect(letters).toMatchObject({ timeouts: 0 })
+        expect(letters.ms).toHaveLength(2)
+        expect(both).toMatchObject({ timeouts: 0 })
+        expect(both.ms).toHaveLength(4)
+      } finally {
+        await server.close()
+      }
+    }
+  )
 })

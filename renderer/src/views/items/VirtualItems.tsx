@@ -52,22 +52,23 @@ export const VirtualItems = memo(function VirtualItems({
   const count = rowCount(list)
   const lines = Math.ceil(count / columns)
 
-  // The first frame of a list, and of each new search, draws only the rows in view; the
-  // rows beyond them (the overscan) follow once it is painted, so the cards the seller
-  // sees wait for no card they cannot see yet (a keystroke's matches paint sooner).
-  const [paintedKey, setPaintedKey] = useState<string | null>(null)
-  const painted = paintedKey === resetKey
+  // The view's first frame draws only the rows in view; the rows beyond them (the
+  // overscan) follow once it is painted, so the first cards wait for no card the seller
+  // cannot see yet. A new search keeps them: its answer updates the cards in place, where
+  // dropping and drawing them again made every keystroke build two rows of cards anew
+  // after its frame, in the way of the next key.
+  const [painted, setPainted] = useState(false)
   useEffect(() => {
     if (painted) return
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPaintedKey(resetKey), 0)
+      timer = setTimeout(() => setPainted(true), 0)
     })
     return () => {
       cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
-  }, [painted, resetKey])
+  }, [painted])
 
   const virtualizer = useVirtualizer({
     // Until the first layout gives the width, the column count is unknown: measuring every

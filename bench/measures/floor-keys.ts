@@ -56,15 +56,16 @@ export async function searchFloor(
     const out: KeySamples = { ms: [], timeouts: 0 }
     for (let i = -1; i < runs; i++) {
       await box.focus()
-      const ms = await timeKey(page, letters[(i + 1) % letters.length]!, ITEMS_PROBE, ITEMS_CHANGED)
-      const erased = timeBackspace
-        ? await timeKey(page, 'Backspace', ITEMS_PROBE, ITEMS_CHANGED)
-        : await page.keyboard.press('Backspace').then(() => undefined)
+      const timed = [
+        await timeKey(page, letters[(i + 1) % letters.length]!, ITEMS_PROBE, ITEMS_CHANGED)
+      ]
+      if (timeBackspace) timed.push(await timeKey(page, 'Backspace', ITEMS_PROBE, ITEMS_CHANGED))
+      else await page.keyboard.press('Backspace')
       await all.waitFor()
       if (i < 0) continue
-      for (const key of erased === undefined ? [ms] : [ms, erased]) {
-        if (key === null) out.timeouts++
-        else out.ms.push(key)
+      for (const ms of timed) {
+        if (ms === null) out.timeouts++
+        else out.ms.push(ms)
       }
     }
     return out

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { X } from 'lucide-react'
 import type { RefreshPhase, RefreshProgress } from '../../../shared/ipc/contract'
-import { formatBytes, formatBytesOf } from '../lib/format'
+import { formatBytes, formatBytesOf, formatCount } from '../lib/format'
 import { useRefreshProgress } from '../stores/refresh-progress'
 import { Button } from './Button'
 import styles from './RefreshProgress.module.css'
@@ -15,7 +15,7 @@ const STAGE: Record<RefreshPhase, string> = {
   saving: 'Saving the list'
 }
 
-const items = (n: number): string => `${n.toLocaleString()} ${n === 1 ? 'item' : 'items'}`
+const items = (n: number): string => `${formatCount(n)} ${n === 1 ? 'item' : 'items'}`
 
 /** "Syncing · 4.2 of 15.1 MB", "Indexing · 6,000 of 10,000 items", "Saving the list…". */
 export function progressWords(p: RefreshProgress): string {
@@ -28,11 +28,11 @@ export function progressWords(p: RefreshProgress): string {
         : `Syncing · ${formatBytes(p.done)} received`
     case 'reading':
       return p.total !== null
-        ? `Reading · ${p.done.toLocaleString()} of ${items(p.total)}`
+        ? `Reading · ${formatCount(p.done)} of ${items(p.total)}`
         : 'Reading the list…'
     case 'indexing':
       return p.total !== null
-        ? `Indexing · ${p.done.toLocaleString()} of ${items(p.total)}`
+        ? `Indexing · ${formatCount(p.done)} of ${items(p.total)}`
         : 'Indexing…'
     case 'saving':
       return 'Saving the list…'

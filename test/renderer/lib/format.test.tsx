@@ -3,6 +3,7 @@ import {
   formatBytes,
   formatBytesOf,
   formatCompactTime,
+  formatCount,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -54,9 +55,42 @@ describe('formatMoney', () => {
   })
 })
 
+describe('formatCount', () => {
+  it("groups a count in the seller's locale", () => {
+    expect(formatCount(10_000)).toBe('10,000')
+    expect(formatCount(1)).toBe('1')
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    try {
+      expect(formatCount(100_000)).toBe('100.000')
+    } finally {
+      language.mockRestore()
+    }
+  })
+})
+
 describe('dates', () => {
   it('formats a server timestamp with microseconds', () => {
     expect(formatDate('2024-03-02T14:05:51.000000Z')).toBe('Mar 2, 2024')
+  })
+
+  it('formats a date once, kept apart by locale, and an unreadable one as a dash each time', () => {
+    // `format` is a getter (it hands out a bound function): each formatting reads it once.
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get')
+    const language = vi.spyOn(navigator, 'language', 'get')
+    try {
+      const iso = '2023-07-09T08:00:00Z'
+      expect(formatDate(iso)).toBe('Jul 9, 2023')
+      expect(formatDate(iso)).toBe('Jul 9, 2023')
+      expect(format).toHaveBeenCalledTimes(1)
+      expect(formatDate('not a date')).toBe('—')
+      expect(formatDate('not a date')).toBe('—')
+      language.mockReturnValue('de-DE')
+      expect(formatDate(iso)).toBe('9. Juli 2023')
+      expect(format).toHaveBeenCalledTimes(2)
+    } finally {
+      format.mockRestore()
+      language.mockRestore()
+    }
   })
 
   it('shows a dash for missing or unreadable dates', () => {

@@ -4,6 +4,7 @@ import type { ItemKind } from '../../../../shared/model'
 import type { Layout } from '../../stores/items'
 import type { ItemFilters, ItemSort, KindFilter } from '../../../../shared/item-query'
 import { ariaShortcut, shortcutLabel, usePlatform } from '../../frame/platform'
+import { formatCount } from '../../lib/format'
 import { SearchField } from '../../ui/SearchField'
 import { KindIcon } from './KindBadge'
 import styles from './ItemsToolbar.module.css'
@@ -131,8 +132,8 @@ export function ItemsToolbar({
       <div className={styles.end}>
         <span className={styles.count} aria-live="polite">
           {shown === total
-            ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`
-            : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
+            ? `${formatCount(total)} ${total === 1 ? 'item' : 'items'}`
+            : `${formatCount(shown)} of ${formatCount(total)}`}
         </span>
 
         <div className={styles.segmented} role="group" aria-label="Layout">

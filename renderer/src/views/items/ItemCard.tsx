@@ -55,14 +55,16 @@ export const ItemCard = memo(function ItemCard({
   total,
   onOpen
 }: ItemTileProps): React.JSX.Element {
-  const nameId = `item-card-name-${item.id}`
+  // Ids by place, like the tiles: a keystroke that puts another item here changes no id.
+  const nameId = `item-card-name-${pos}`
+  const pricesId = `item-prices-${pos}`
   return (
     <div role="listitem" aria-setsize={total} aria-posinset={pos + 1} className={styles.cell}>
       <button
         type="button"
         className={styles.card}
         data-pos={pos}
-        aria-describedby={`item-prices-${item.id}`}
+        aria-describedby={pricesId}
         onClick={() => onOpen(item.id)}
       >
         {/* The name comes first in the text (and so in the accessible name); the
@@ -86,7 +88,7 @@ export const ItemCard = memo(function ItemCard({
           <ItemThumb src={item.media.thumbnail ?? item.media.preview_image} kind={item.kind} />
           <KindBadge kind={item.kind} className={styles.badge} />
         </span>
-        <PriceNote id={`item-prices-${item.id}`} item={item} />
+        <PriceNote id={pricesId} item={item} />
       </button>
     </div>
   )

@@ -14,14 +14,15 @@ export const ItemRow = memo(function ItemRow({
   total,
   onOpen
 }: ItemTileProps): React.JSX.Element {
-  const nameId = `item-row-name-${item.id}`
+  const nameId = `item-row-name-${pos}`
+  const pricesId = `item-prices-${pos}`
   return (
     <div role="listitem" aria-setsize={total} aria-posinset={pos + 1} className={styles.cell}>
       <button
         type="button"
         className={styles.row}
         data-pos={pos}
-        aria-describedby={`item-prices-${item.id}`}
+        aria-describedby={pricesId}
         onClick={() => onOpen(item.id)}
       >
         <ItemThumb
@@ -44,7 +45,7 @@ export const ItemRow = memo(function ItemRow({
         <span className={`${styles.money} ${styles.muted}`}>
           {formatMoney(item.price.extended, item.currency)}
         </span>
-        <PriceNote id={`item-prices-${item.id}`} item={item} />
+        <PriceNote id={pricesId} item={item} />
       </button>
     </div>
   )

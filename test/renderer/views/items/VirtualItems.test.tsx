@@ -24,6 +24,7 @@ function answer(word: string, count: number, firstId: number): ItemsList {
       sampleItem({
         id: firstId + i,
         name: `${word} ${i + 1}`,
+        price: { regular: firstId + i, extended: (firstId + i) * 5 },
         media: {
           thumbnail: `https://market.test/media/${firstId + i}/thumb.jpg`,
           preview_image: null,
@@ -88,9 +89,14 @@ describe('VirtualItems: a new search in place', () => {
     const imageAfter = card(0).querySelector('img')
     expect(imageAfter).not.toBe(imageBefore)
     expect(imageAfter?.getAttribute('src')).toContain(encodeURIComponent('/media/201/thumb.jpg'))
-    expect(card(0)).toHaveAttribute('aria-describedby', 'item-prices-201')
-    expect(document.getElementById('item-prices-201')).not.toBeNull()
-    expect(document.getElementById('item-prices-1')).toBeNull()
+    // The prices note is named by place as well: the same id, now telling the new prices.
+    expect(card(0)).toHaveAttribute('aria-describedby', 'item-prices-0')
+    expect(document.getElementById('item-prices-0')).toHaveTextContent(
+      'Regular licence $201.00, extended licence $1,005.00'
+    )
+    expect(screen.getByRole('button', { name: /^Beacon 1\b/ })).toHaveAccessibleDescription(
+      'Regular licence $201.00, extended licence $1,005.00'
+    )
   })
 
   it('keeps the focused card focused when the answer changes under it', async () => {

@@ -6,6 +6,7 @@ import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { renderWhenReady } from './frame/boot'
+import { KindSymbols } from './views/items/KindBadge'
 import './styles/global.css'
 
 // The lookup window (global shortcut) is a route of this same page, so it gets the same
@@ -18,6 +19,7 @@ if (root) {
   if (!firstScreen) {
     reactRoot.render(
       <StrictMode>
+        <KindSymbols />
         <Suspense fallback={null}>
           <QuickApp />
         </Suspense>
@@ -27,6 +29,7 @@ if (root) {
     renderWhenReady(firstScreen.ready, () =>
       reactRoot.render(
         <StrictMode>
+          <KindSymbols />
           <App />
         </StrictMode>
       )

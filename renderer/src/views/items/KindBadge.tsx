@@ -4,6 +4,34 @@ import styles from './KindBadge.module.css'
 
 const LABEL: Record<ItemKind, string> = { image: 'Image', video: 'Video', audio: 'Audio' }
 
+const ICON: Record<ItemKind, typeof Film> = { image: ImageIcon, video: Film, audio: AudioLines }
+const KINDS = Object.keys(ICON) as ItemKind[]
+const symbolId = (kind: ItemKind): string => `kind-icon-${kind}`
+
+/**
+ * The three kind icons, drawn once per page; every KindIcon points at one. Mounted at the
+ * root of each window (main.tsx).
+ */
+export function KindSymbols(): React.JSX.Element {
+  return (
+    <svg aria-hidden focusable="false" width="0" height="0" style={{ position: 'absolute' }}>
+      {KINDS.map((kind) => {
+        const Icon = ICON[kind]
+        return (
+          <symbol key={kind} id={symbolId(kind)} viewBox="0 0 24 24">
+            <Icon size={24} />
+          </symbol>
+        )
+      })}
+    </svg>
+  )
+}
+
+/**
+ * An item's kind as an icon, referring to its symbol: a card that shows another kind after
+ * a keystroke changes one attribute, where a lucide icon per kind was a new <svg> with up
+ * to six shapes (up to 18 icons rebuilt a keystroke).
+ */
 export function KindIcon({
   kind,
   size = 14
@@ -11,9 +39,11 @@ export function KindIcon({
   kind: ItemKind
   size?: number
 }): React.JSX.Element {
-  if (kind === 'video') return <Film size={size} aria-hidden />
-  if (kind === 'audio') return <AudioLines size={size} aria-hidden />
-  return <ImageIcon size={size} aria-hidden />
+  return (
+    <svg width={size} height={size} aria-hidden focusable="false">
+      <use href={`#${symbolId(kind)}`} />
+    </svg>
+  )
 }
 
 /** Icon and word: the kind never depends on recognising an icon alone. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { LayoutGrid, List } from 'lucide-react'
 import type { ItemKind } from '../../../../shared/model'
-import type { Layout } from '../../stores/items'
+import { useItems, type Layout } from '../../stores/items'
 import type { ItemFilters, ItemSort, KindFilter } from '../../../../shared/item-query'
 import { ariaShortcut, shortcutLabel, usePlatform } from '../../frame/platform'
 import { formatCount } from '../../lib/format'
@@ -23,7 +23,8 @@ const KINDS: Array<[KindFilter, string]> = [
 ]
 
 interface ItemsToolbarProps {
-  filters: ItemFilters
+  /** All but the query, which this toolbar reads itself: a keystroke re-renders it alone. */
+  filters: Omit<ItemFilters, 'query'>
   categories: readonly string[]
   layout: Layout
   shown: number
@@ -43,6 +44,7 @@ export function ItemsToolbar({
 }: ItemsToolbarProps): React.JSX.Element {
   const searchRef = useRef<HTMLInputElement>(null)
   const mac = usePlatform((s) => s.mac)
+  const query = useItems((s) => s.query)
 
   // Ctrl/Cmd+F jumps to the search box, as in any desktop list.
   useEffect(() => {
@@ -77,7 +79,7 @@ export function ItemsToolbar({
         placeholder="Search items"
         clearLabel="Clear"
         shortcut={{ label: shortcutLabel('F', mac), aria: ariaShortcut('F', mac) }}
-        value={filters.query}
+        value={query}
         onChange={(query) => onFilters({ query })}
       />
 

@@ -32,7 +32,8 @@ export function ItemsView(): React.JSX.Element {
       refreshing: st.refreshing,
       refreshError: st.refreshError,
       layout: st.layout,
-      query: st.query,
+      // Not the query: a keystroke re-renders the search box alone (ItemsToolbar, NoMatches
+      // read it), and this view when the answer arrives.
       category: st.category,
       kind: st.kind,
       sort: st.sort
@@ -101,19 +102,7 @@ export function ItemsView(): React.JSX.Element {
       />
     )
   } else if (shown === 0) {
-    body = (
-      <EmptyState
-        icon={<SearchX size={28} />}
-        title={
-          s.query
-            ? `No items match “${s.query}”${s.category || s.kind !== 'all' ? ' with these filters' : ''}.`
-            : 'No items match these filters.'
-        }
-        action={
-          <Button onClick={clearFilters}>{s.query ? 'Clear search' : 'Clear filters'}</Button>
-        }
-      />
-    )
+    body = <NoMatches filtered={s.category !== '' || s.kind !== 'all'} onClear={clearFilters} />
   } else {
     body = (
       <VirtualItems
@@ -154,7 +143,7 @@ export function ItemsView(): React.JSX.Element {
       <RefreshProgressBar />
       {total > 0 && (
         <ItemsToolbar
-          filters={{ query: s.query, category: s.category, kind: s.kind, sort: s.sort }}
+          filters={{ category: s.category, kind: s.kind, sort: s.sort }}
           categories={list?.categories ?? []}
           layout={s.layout}
           shown={shown}
@@ -197,5 +186,26 @@ export function ItemsView(): React.JSX.Element {
       )}
       <div className={styles.body}>{body}</div>
     </section>
+  )
+}
+
+function NoMatches({
+  filtered,
+  onClear
+}: {
+  filtered: boolean
+  onClear(): void
+}): React.JSX.Element {
+  const query = useItems((st) => st.query)
+  return (
+    <EmptyState
+      icon={<SearchX size={28} />}
+      title={
+        query
+          ? `No items match “${query}”${filtered ? ' with these filters' : ''}.`
+          : 'No items match these filters.'
+      }
+      action={<Button onClick={onClear}>{query ? 'Clear search' : 'Clear filters'}</Button>}
+    />
   )
 }

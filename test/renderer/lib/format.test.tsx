@@ -75,7 +75,8 @@ describe('dates', () => {
 
   it('formats a date once, kept apart by locale, and an unreadable one as a dash each time', () => {
     // `format` is a getter (it hands out a bound function): each formatting reads it once.
-    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get')
+    const prototype = Intl.DateTimeFormat.prototype as unknown as { readonly format: unknown }
+    const format = vi.spyOn(prototype, 'format', 'get')
     const language = vi.spyOn(navigator, 'language', 'get')
     try {
       const iso = '2023-07-09T08:00:00Z'

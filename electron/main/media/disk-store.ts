@@ -22,8 +22,14 @@ export interface DiskStoreOptions {
   now?: () => number
   /** How long index changes may wait before they are written (they are batched). */
   flushDelayMs?: number
-  /** How long a last use alone may wait: it only orders eviction, and a save of 100,000 entries is costly. */
+  /**
+   * How long without a new use before last uses alone are saved: they only order eviction,
+   * and a save of 100,000 entries is 0.6-0.7 s of main's time (in slices), which a seller
+   * browsing or typing should not share main with.
+   */
   useFlushDelayMs?: number
+  /** The longest last uses wait while media keeps being used. */
+  useFlushMaxMs?: number
 }
 
 /**
@@ -44,6 +50,9 @@ export class MediaDiskStore {
   /** When the scheduled save runs (Date.now() time); Infinity when none is. */
   private flushDue = Number.POSITIVE_INFINITY
   private flushing: Promise<void> = Promise.resolve()
+  private useTimer: NodeJS.Timeout | null = null
+  /** When the oldest use not saved yet was made (Date.now() time); null when none is waiting. */
+  private firstUnsavedUse: number | null = null
   private readonly index: VersionedFile<MediaIndex>
   private opened: Promise<void> | null = null
   private closed = false
@@ -90,7 +99,7 @@ export class MediaDiskStore {
     const entry = this.entries.get(key)
     if (!entry) return null
     entry.lastUsed = this.tick()
-    this.scheduleFlush(this.options.useFlushDelayMs ?? 10_000)
+    this.scheduleUseFlush()
     return entry
   }
 
@@ -220,6 +229,7 @@ export class MediaDiskStore {
       clearTimeout(this.flushTimer)
       this.flushTimer = null
     }
+    this.clearUseTimer()
   }
 
   async flush(): Promise<void> {
@@ -231,6 +241,8 @@ export class MediaDiskStore {
     this.flushing = this.flushing.then(async () => {
       if (!this.dirty || this.closed) return
       this.dirty = false
+      // This save holds every use so far.
+      this.clearUseTimer()
       try {
         // Written from the live Map as the write goes: an entry added or dropped meanwhile
         // marks the index dirty again, and the next start reconciles it with the files.
@@ -271,6 +283,36 @@ export class MediaDiskStore {
       void this.flush()
     }, delay)
     this.flushTimer.unref()
+  }
+
+  /**
+   * Last uses are saved once media has not been used for a while (a quiet spell), not on a
+   * deadline after the first: a seller typing a search or scrolling uses pictures all the
+   * time, and was sharing main with a save every 10 s. Media in use for long still saves
+   * by useFlushMaxMs; a change (put, kept) saves sooner and takes the uses with it.
+   */
+  private scheduleUseFlush(): void {
+    this.dirty = true
+    if (this.closed) return
+    const now = Date.now()
+    this.firstUnsavedUse ??= now
+    const quiet = this.options.useFlushDelayMs ?? 30_000
+    const latest = this.firstUnsavedUse + (this.options.useFlushMaxMs ?? 300_000)
+    if (this.useTimer) clearTimeout(this.useTimer)
+    this.useTimer = setTimeout(
+      () => {
+        this.useTimer = null
+        void this.flush()
+      },
+      Math.max(0, Math.min(quiet, latest - now))
+    )
+    this.useTimer.unref()
+  }
+
+  private clearUseTimer(): void {
+    if (this.useTimer) clearTimeout(this.useTimer)
+    this.useTimer = null
+    this.firstUnsavedUse = null
   }
 
   private async evictToFit(): Promise<void> {

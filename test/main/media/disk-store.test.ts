@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { INDEX_FILE, mediaKey } from '../../../electron/main/media/disk-index'
 import { MediaDiskStore } from '../../../electron/main/media/disk-store'
 
@@ -58,5 +58,67 @@ describe('MediaDiskStore saving its index', () => {
     const used = (await store.get(a))!.lastUsed
     await store.close()
     expect(await indexOnDisk()).toContain(`"lastUsed":${used}`)
+  })
+
+  describe('last uses, while media is in use and after', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    /** A save started by a timer, if any, has ended. */
+    const settled = (store: MediaDiskStore): Promise<void> =>
+      (store as unknown as { flushing: Promise<void> }).flushing
+
+    async function storeWithOne(): Promise<{ store: MediaDiskStore; key: string; saved: string }> {
+      const store = new MediaDiskStore({
+        dir,
+        limitBytes: 1e9,
+        log,
+        flushDelayMs: 5,
+        useFlushDelayMs: 30_000,
+        useFlushMaxMs: 300_000
+      })
+      stores.push(store)
+      const key = mediaKey('https://cdn.example/a.png')
+      await store.put(key, new Uint8Array(10), 'image/png', false, 1e6)
+      await store.flush()
+      // Timers faked from here: the store's saves run only when the test moves the clock.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+      return { store, key, saved: await indexOnDisk() }
+    }
+
+    it('saves them once media has gone unused for a quiet spell, not while it is used', async () => {
+      const { store, key, saved } = await storeWithOne()
+      let used = 0
+      // A minute of a seller scrolling: a picture every second.
+      for (let s = 0; s < 60; s++) {
+        used = (await store.get(key))!.lastUsed
+        vi.advanceTimersByTime(1_000)
+        await settled(store)
+      }
+      expect(await indexOnDisk()).toBe(saved)
+      vi.advanceTimersByTime(28_000)
+      await settled(store)
+      expect(await indexOnDisk()).toBe(saved)
+      vi.advanceTimersByTime(2_000)
+      await settled(store)
+      expect(await indexOnDisk()).toContain(`"lastUsed":${used}`)
+    })
+
+    it('saves them by the longest wait when media is never left unused', async () => {
+      const { store, key, saved } = await storeWithOne()
+      const first = (await store.get(key))!.lastUsed
+      for (let s = 1; s < 299; s++) {
+        vi.advanceTimersByTime(1_000)
+        await store.get(key)
+        await settled(store)
+      }
+      expect(await indexOnDisk()).toBe(saved)
+      vi.advanceTimersByTime(2_000)
+      await settled(store)
+      const now = await indexOnDisk()
+      expect(now).not.toBe(saved)
+      expect(now).not.toContain(`"lastUsed":${first}`)
+    })
   })
 })

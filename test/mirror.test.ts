@@ -365,7 +365,6 @@ const ALLOWED: ReadonlyArray<{ why: string; files: readonly string[] }> = [
       'renderer/src/views/items/ItemsSkeleton.tsx',
       'renderer/src/views/items/ItemsToolbar.tsx',
       'renderer/src/views/items/KeepOffline.tsx',
-      'renderer/src/views/items/KindBadge.tsx',
       'renderer/src/views/items/MediaViewer.tsx',
       'renderer/src/views/items/OpenById.tsx',
       'renderer/src/views/items/layout.ts'

@@ -119,6 +119,44 @@ describe('Items', () => {
     await expect.poll(() => count(h)).toBe(`${items.length} items`)
   })
 
+  it("never paints a card with the last item's picture while a search brings another", async () => {
+    const { h } = await start()
+    const { page } = h
+    const grid = '[role="list"][aria-label="Items"]'
+    await imagesLoaded(page, grid)
+    // Every frame, in the page: a picture shown (not held back while it loads) must be
+    // complete. A card reused for another item keeps its <img> and changes its address,
+    // and Chromium paints the old picture until the new one has loaded.
+    await page.evaluate(`(() => {
+      window.__stale = [];
+      window.__frames = 0;
+      const check = () => {
+        window.__frames++;
+        for (const img of document.querySelectorAll(${JSON.stringify(`${grid} img`)})) {
+          if (!('loading' in img.dataset) && !img.complete) window.__stale.push(img.src);
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    })()`)
+    const search = page.getByRole('searchbox', { name: 'Search items' })
+    for (const query of ['gl', 'mo', 'ban', 'fin', 'a', 'dark', 'e']) {
+      await search.fill('')
+      await search.pressSequentially(query)
+    }
+    await imagesLoaded(page, grid)
+    expect(await page.evaluate('window.__frames')).toBeGreaterThan(10)
+    expect(await page.evaluate('window.__stale')).toEqual([])
+    // A loaded picture is not left hidden (one below the view may still wait to load).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          `[...document.querySelectorAll(${JSON.stringify(`${grid} img[data-loading]`)})].filter((i) => i.complete).length`
+        )
+      )
+      .toBe(0)
+  })
+
   it('filters by category and by kind', async () => {
     const { h, items } = await start()
     const { page } = h

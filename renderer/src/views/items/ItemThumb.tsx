@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { ItemKind } from '../../../../shared/model'
 import { getBridge } from '../../bridge'
 import { KindIcon } from './KindBadge'
@@ -27,18 +27,28 @@ export function ItemThumb({
 }: ItemThumbProps): React.JSX.Element {
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const showImage = src !== null && failedSrc !== src
+  const image = useRef<HTMLImageElement>(null)
+  // One element for the tile's pictures: a search that puts another item in a card changes
+  // its address, where a new <img> each time was 10-20 elements made and dropped a key.
+  // Until the new picture is loaded the element is hidden, so the last item's picture never
+  // shows beside the new name; one already in memory is complete at once and not hidden.
+  useLayoutEffect(() => {
+    const el = image.current
+    if (!el) return
+    if (el.complete) delete el.dataset.loading
+    else el.dataset.loading = ''
+  }, [src, showImage])
   return (
     <div className={className ? `${styles.thumb} ${className}` : styles.thumb}>
       {showImage ? (
         <img
-          // A new element for a new address: a card reused for another item (a search
-          // typed) never shows the last item's picture while the new one loads.
-          key={src}
+          ref={image}
           src={getBridge().mediaUrl(src)}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           draggable={false}
+          onLoad={(e) => delete e.currentTarget.dataset.loading}
           onError={() => setFailedSrc(src)}
         />
       ) : (

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { VirtualItems } from '../../../../renderer/src/views/items/VirtualItems'
 import { listFrom, type ItemsList } from '../../../../renderer/src/stores/items-list'
 import type { ItemFilters } from '../../../../shared/item-query'
@@ -72,7 +72,7 @@ beforeEach(() => {
 })
 
 describe('VirtualItems: a new search in place', () => {
-  it('shows the new matches in the cards already drawn, each with its own image', async () => {
+  it('shows the new matches in the cards already drawn, each picture hidden until loaded', async () => {
     const { rerender } = render(<Grid list={answer('Amber', 12, 1)} />)
     await screen.findByRole('button', { name: /^Amber 1\b/ })
     const before = card(0)
@@ -84,11 +84,14 @@ describe('VirtualItems: a new search in place', () => {
     // The card is reused (a keystroke updates its text, not the whole tile)...
     expect(card(0)).toBe(before)
     expect(screen.queryByRole('button', { name: /^Amber/ })).toBeNull()
-    // ...but never with the last item's picture: the image is a new element for the new
-    // address, so the old one cannot show beside the new name while it loads.
-    const imageAfter = card(0).querySelector('img')
-    expect(imageAfter).not.toBe(imageBefore)
-    expect(imageAfter?.getAttribute('src')).toContain(encodeURIComponent('/media/201/thumb.jpg'))
+    // ...its picture element too, with the new address, hidden until that picture is
+    // loaded: the last item's picture never shows beside the new name.
+    const imageAfter = card(0).querySelector('img')!
+    expect(imageAfter).toBe(imageBefore)
+    expect(imageAfter.getAttribute('src')).toContain(encodeURIComponent('/media/201/thumb.jpg'))
+    expect(imageAfter).toHaveAttribute('data-loading')
+    fireEvent.load(imageAfter)
+    expect(imageAfter).not.toHaveAttribute('data-loading')
     // The prices note is named by place as well: the same id, now telling the new prices.
     expect(card(0)).toHaveAttribute('aria-describedby', 'item-prices-0')
     expect(document.getElementById('item-prices-0')).toHaveTextContent(

@@ -41,10 +41,26 @@ function currencyFormat(currency: string | null): Intl.NumberFormat {
   return numberFormat('plain', PLAIN)
 }
 
+/**
+ * Texts the item tiles print again at every keystroke's answer, kept by what made them.
+ * Bounded: cleared when full.
+ */
+function textCache(limit: number): (id: string, make: () => string) => string {
+  const texts = new Map<string, string>()
+  return (id, make) => {
+    let text = texts.get(id)
+    if (text === undefined) {
+      text = make()
+      if (texts.size >= limit) texts.clear()
+      texts.set(id, text)
+    }
+    return text
+  }
+}
+
 // A grid tile prints four prices, and a catalogue repeats few: each keystroke formatted
-// about a hundred with formatToParts. Bounded: cleared when full.
-const MONEY_TEXTS = 2_000
-const moneyTexts = new Map<string, string>()
+// about a hundred with formatToParts.
+const moneyText = textCache(2_000)
 
 /**
  * Money with two decimals (real servers send float artefacts like 21.099999999999998).
@@ -52,17 +68,12 @@ const moneyTexts = new Map<string, string>()
  */
 export function formatMoney(amount: number, currency: string | null): string {
   if (!Number.isFinite(amount)) return '—'
-  const id = `${locale()}|${currency ?? ''}|${amount}`
-  let text = moneyTexts.get(id)
-  if (text === undefined) {
-    text = currencyFormat(currency)
+  return moneyText(`${locale()}|${currency ?? ''}|${amount}`, () =>
+    currencyFormat(currency)
       .formatToParts(amount)
       .map((p) => (p.type === 'minusSign' ? MINUS : p.value))
       .join('')
-    if (moneyTexts.size >= MONEY_TEXTS) moneyTexts.clear()
-    moneyTexts.set(id, text)
-  }
-  return text
+  )
 }
 
 function toDate(iso: string | null | undefined): Date | null {
@@ -83,24 +94,18 @@ function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.Date
 }
 
 // Like prices: a keystroke fills twenty tiles, each with a date, and parsing and formatting
-// them was a fifth of a millisecond of every answer. Bounded: cleared when full.
-const DATE_TEXTS = 2_000
-const dateTexts = new Map<string, string>()
+// them was a fifth of a millisecond of every answer.
+const dateText = textCache(2_000)
 
 /** "12 Nov 2024" (in the seller's locale); an em dash for a missing or unreadable date. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—'
-  const id = `${locale()}|${iso}`
-  let text = dateTexts.get(id)
-  if (text === undefined) {
+  return dateText(`${locale()}|${iso}`, () => {
     const d = toDate(iso)
-    text = d
+    return d
       ? dateFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).format(d)
       : '—'
-    if (dateTexts.size >= DATE_TEXTS) dateTexts.clear()
-    dateTexts.set(id, text)
-  }
-  return text
+  })
 }
 
 /** "12 Nov, 14:02"; the year is added when it is not the current one. */

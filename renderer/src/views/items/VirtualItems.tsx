@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Layout } from '../../stores/items'
-import { rowAt, rowCount, type ItemsList } from '../../stores/items-list'
+import { listTotal, rowAt, rowCount, type ItemsList } from '../../stores/items-list'
 import { useNav } from '../../stores/nav'
 import { ItemCard } from './ItemCard'
 import { ItemRow, ListHeader } from './ItemRow'
@@ -51,6 +51,13 @@ export const VirtualItems = memo(function VirtualItems({
   const rowHeight = grid ? geometry.rowHeight : LIST_ROW_HEIGHT
   const count = rowCount(list)
   const lines = Math.ceil(count / columns)
+  // The virtualizer measures every line it is given, all of them again whenever their number
+  // changes: at 100,000 items a keystroke's new count was 20,000 lines measured anew in the
+  // renderer (docs/performance.md). It is given the whole list's lines, which a search does
+  // not change, so it measures them once; the list's height and the rows drawn follow the
+  // matches. Every line is the same height, so a line's place does not depend on the others.
+  const capacity = Math.max(lines, Math.ceil(listTotal(list) / columns))
+  const paddingStart = grid ? GRID_GAP : LIST_HEADER_HEIGHT
 
   // The view's first frame draws only the rows in view; the rows beyond them (the
   // overscan) follow once it is painted, so the first cards wait for no card the seller
@@ -74,12 +81,12 @@ export const VirtualItems = memo(function VirtualItems({
     // Until the first layout gives the width, the column count is unknown: measuring every
     // line as one column (10,000 entries, 100,000 at that size) was thrown away at once.
     enabled: width > 0,
-    count: lines,
+    count: capacity,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: painted ? OVERSCAN[layout] : 0,
     initialOffset: initialScrollTop,
-    paddingStart: grid ? GRID_GAP : LIST_HEADER_HEIGHT,
+    paddingStart,
     paddingEnd: GRID_PADDING,
     scrollToFn: scrollUnlessFresh,
     ...(guess ? { initialRect: guess, observeElementRect: observeRectAfterLayout } : {})
@@ -111,7 +118,7 @@ export const VirtualItems = memo(function VirtualItems({
     lastTop.current = 0
   }, [resetKey])
 
-  const shown = virtualizer.getVirtualItems()
+  const shown = virtualizer.getVirtualItems().filter((row) => row.index < lines)
   const firstShown = shown.length > 0 ? shown[0]!.index * columns : 0
   const endShown = shown.length > 0 ? (shown[shown.length - 1]!.index + 1) * columns : 0
   useEffect(() => {
@@ -189,7 +196,7 @@ export const VirtualItems = memo(function VirtualItems({
         role="list"
         aria-label="Items"
         className={styles.list}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: paddingStart + lines * rowHeight + GRID_PADDING }}
         onKeyDown={onKeyDown}
       >
         {!grid && <ListHeader />}

@@ -7,8 +7,20 @@ import { summaryOf } from '../../../../shared/item-summary'
 import { useSettings } from '../../../../renderer/src/stores/settings'
 import { installFakeBridge, resetStores, sampleItem } from '../../fake-bridge'
 import { stubLayout } from './items-layout'
+import { GRID_GAP, GRID_PADDING } from '../../../../renderer/src/views/items/layout'
 
 stubLayout()
+
+// The line counts the grid gives its virtualizer, render by render.
+const virtualCounts = vi.hoisted(() => [] as number[])
+vi.mock('@tanstack/react-virtual', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@tanstack/react-virtual')>()
+  const useVirtualizer: typeof actual.useVirtualizer = (options) => {
+    virtualCounts.push(options.count)
+    return actual.useVirtualizer(options)
+  }
+  return { ...actual, useVirtualizer }
+})
 
 const filters = (query: string): ItemFilters => ({
   query,
@@ -111,6 +123,30 @@ describe('VirtualItems: a new search in place', () => {
     await screen.findByRole('button', { name: /^Beacon 2\b/ })
     expect(document.activeElement).toBe(card(1))
     expect(document.activeElement).toHaveAccessibleName(/^Beacon 2\b/)
+  })
+})
+
+describe('VirtualItems: a search leaves the lines measured', () => {
+  const listHeight = (): number =>
+    Number.parseFloat(screen.getByRole('list', { name: 'Items' }).style.height)
+
+  it('gives the virtualizer the whole list, and draws and sizes the grid by the matches', async () => {
+    // 500 items in main's list, 4 columns: 125 lines, whatever a search matches.
+    const { rerender } = render(<Grid list={answer('Amber', 12, 1)} />)
+    await screen.findByRole('button', { name: /^Amber 12\b/ })
+    const twelve = listHeight()
+    virtualCounts.length = 0
+    rerender(<Grid list={answer('Beacon', 3, 201)} />)
+    await screen.findByRole('button', { name: /^Beacon 3\b/ })
+    // The virtualizer measures all its lines again when their number changes: a keystroke
+    // must not change it.
+    expect(virtualCounts.length).toBeGreaterThan(0)
+    expect(new Set(virtualCounts)).toEqual(new Set([125]))
+    // Only the three matches are drawn, and the grid is one line high, not 125.
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+    const line = listHeight() - GRID_GAP - GRID_PADDING
+    expect(line).toBeGreaterThan(0)
+    expect(twelve - listHeight()).toBe(2 * line)
   })
 })
 

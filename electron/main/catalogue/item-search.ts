@@ -138,6 +138,11 @@ function sortedPositions(index: ItemIndex, sort: ItemSort): Uint32Array {
   return order
 }
 
+/** Computes and keeps the positions in this order now, not in the next search that asks. */
+export function prepareSort(index: ItemIndex, sort: ItemSort): void {
+  sortedPositions(index, sort)
+}
+
 /**
  * The positions that pass `test`, in their order. Gathered in a typed array and copied once:
  * a plain array of over ~16,000 numbers starts out as a hash table in V8, and at 100,000

@@ -3,7 +3,8 @@ import type { Freshness, ItemsPayload, ItemsQuery, ResponseOf } from '../../../s
 import type { ActiveClient } from '../connections/service'
 import type { MarketplaceClientLike } from '../connections/marketplace-port'
 import { FIRST_WINDOW } from '../../../shared/item-summary'
-import { openingWindowOf, searchReady, windowOf } from './items-window'
+import { openingWindowOf, prepareSearch, searchReady, windowOf } from './items-window'
+import { queryWords } from './item-search'
 import { kindOf } from '../util/kind-of'
 import { createListSources, keepLargerList, NETWORK_KINDS } from './list-sources'
 import { accountMediaUrls, itemMediaUrls } from './media-urls'
@@ -287,6 +288,8 @@ export function createCatalogueService(options: CatalogueServiceOptions): Catalo
 
   const queryItems: CatalogueService['queryItems'] = async (request) => {
     const { connectionId, listed } = await readList(request.refresh === true, () => {})
+    // A search's index and search text are made in slices, not in the answer's one turn.
+    if (queryWords(request.query).length > 0) await prepareSearch(listed.data.items, request.sort)
     const { window, items } = windowOf(listed.data, request)
     // Only what the page is shown may be fetched through the media route.
     allow(connectionId, items.flatMap(itemMediaUrls))

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ItemsQuery } from '../../../shared/ipc/contract'
 import { createMemoryCatalogueCache } from '../../support/memory-catalogue-cache'
 import {
@@ -12,6 +12,7 @@ import {
   searchReady,
   windowOf
 } from '../../../electron/main/catalogue/items-window'
+import * as itemSearch from '../../../electron/main/catalogue/item-search'
 import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
 
 const KEY = 'b'.repeat(64)
@@ -158,6 +159,50 @@ describe('queryItems: the search text of a new list', () => {
     expect(index.searchBuilt).toBe(items.length)
     const found = windowOf(payload, query({ query: 'seven', limit: 5 })).window
     expect(found.matched).toBe(Math.ceil(items.length / 7))
+  })
+})
+
+describe('queryItems: a search of a list just read', () => {
+  it('makes its index and search text in slices before the search, which then builds nothing', async () => {
+    const items = Array.from({ length: SEARCH_TEXT_SLICE * 3 + 5 }, (_, n) => ({
+      ...item(n + 1),
+      name: n % 7 === 0 ? 'Seven' : 'Other'
+    }))
+    const cache = createMemoryCatalogueCache()
+    await cache.writeItems(CONN, {
+      data: { items, skipped: [], listProblem: null },
+      fetchedAt: new Date().toISOString()
+    })
+    const searching = createCatalogueService({
+      connections: {
+        activeClient: async () => ({
+          connectionId: CONN,
+          client: market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY })
+        }),
+        activeConnectionId: async () => CONN
+      },
+      cache,
+      media: { allow: () => undefined },
+      log: { warn: () => undefined }
+    })
+    // How many items' search text each call from outside item-search made. The search's own
+    // call (inside item-search) is not seen here: the slices before it must make them all.
+    const build = itemSearch.buildSearchText
+    const made: number[] = []
+    const calls = vi.spyOn(itemSearch, 'buildSearchText').mockImplementation((index, count) => {
+      const before = index.searchBuilt
+      const done = build(index, count)
+      made.push(index.searchBuilt - before)
+      return done
+    })
+    try {
+      const answer = await searching.queryItems(query({ query: 'seven', limit: 5 }))
+      expect(answer.data.matched).toBe(Math.ceil(items.length / 7))
+      expect(made.reduce((a, b) => a + b, 0)).toBe(items.length)
+      expect(Math.max(...made)).toBeLessThanOrEqual(SEARCH_TEXT_SLICE)
+    } finally {
+      calls.mockRestore()
+    }
   })
 })
 

@@ -14,7 +14,7 @@ import {
 } from './item-search'
 import { FIRST_WINDOW, summaryOf } from '../../../shared/item-summary'
 import { runStepsSliced } from '../util/steps'
-import { refreshSlices, timeSlices } from '../util/time-slices'
+import { refreshSlices, timeSlices, type TimeSlices } from '../util/time-slices'
 
 // One index per list (the cache answers the same array while its file is unchanged), and
 // the last query's matches per index: scrolling asks for windows of the same matches.
@@ -73,6 +73,19 @@ export function indexOf(items: readonly Item[]): ItemIndex {
   return index
 }
 
+/** This list's index, built in the given slices when it has none yet. */
+async function indexInSlices(items: readonly Item[], slices: TimeSlices): Promise<ItemIndex> {
+  if (!indexes.has(items)) {
+    const built = await runStepsSliced(buildIndexSteps(items), slices)
+    // An answer meanwhile built one in one go: that one stays.
+    if (!indexes.has(items)) {
+      indexes.set(items, built)
+      buildSearchTextSoon(built)
+    }
+  }
+  return indexOf(items)
+}
+
 /**
  * Settles once this list can be searched at once: its index made and its search text
  * built, in slices that let answers through. A refresh waits for it before the fetched
@@ -86,16 +99,8 @@ export async function searchReady(
 ): Promise<void> {
   // A new list's index is built in time slices here, not in one go by the first answer
   // that needs it (40-400 ms at 10,000-100,000 items on a busy machine).
-  if (!indexes.has(items)) {
-    watch.onProgress?.('indexing', 0, items.length)
-    const built = await runStepsSliced(buildIndexSteps(items), refreshSlices(watch.signal))
-    // An answer meanwhile built one in one go: that one stays.
-    if (!indexes.has(items)) {
-      indexes.set(items, built)
-      buildSearchTextSoon(built)
-    }
-  }
-  const index = indexOf(items)
+  if (!indexes.has(items)) watch.onProgress?.('indexing', 0, items.length)
+  const index = await indexInSlices(items, refreshSlices(watch.signal))
   const built = searchBuilt.get(index)
   if (!watch.signal && !watch.onProgress) return built
   // The search text is most of the work: said item by item as its slices build it, and
@@ -136,15 +141,7 @@ export async function prepareSearch(items: readonly Item[], sort: ItemSort): Pro
 
 async function buildForSearch(items: readonly Item[]): Promise<void> {
   const slices = timeSlices(8)
-  if (!indexes.has(items)) {
-    const built = await runStepsSliced(buildIndexSteps(items), slices)
-    // An answer meanwhile built one in one go: that one stays.
-    if (!indexes.has(items)) {
-      indexes.set(items, built)
-      buildSearchTextSoon(built)
-    }
-  }
-  const index = indexOf(items)
+  const index = await indexInSlices(items, slices)
   // Shared with the slices buildSearchTextSoon runs: each item's text is made once.
   while (!buildSearchText(index, SEARCH_TEXT_SLICE)) if (slices.due()) await slices.turn()
 }

@@ -9,6 +9,7 @@ import type { Item } from '../../../shared/model'
 import { getBridge } from '../bridge'
 import { afterFirstScreen } from '../frame/page-code'
 import { watchingRefresh } from './refresh-progress'
+import { searchTyped, typingOver } from './typing'
 import { detailActions, forgetDetail } from './item-detail'
 import { filtersKey, findRow, listFrom, withRows, withSummary, type ItemsList } from './items-list'
 
@@ -257,6 +258,7 @@ export const useItems = create<ItemsState>((set, get) => {
     },
 
     setFilters(patch) {
+      if (patch.query !== undefined && patch.query !== get().query) searchTyped()
       set({ ...patch, scrollTop: 0 })
       if (get().list) void requery()
     },
@@ -270,6 +272,7 @@ export const useItems = create<ItemsState>((set, get) => {
       latestList.drop()
       latestQuery.drop()
       forgetDetail()
+      typingOver()
       set(CLEARED)
     }
   }

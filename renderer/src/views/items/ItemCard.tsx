@@ -85,7 +85,11 @@ export const ItemCard = memo(function ItemCard({
           </span>
         </span>
         <span className={styles.media}>
-          <ItemThumb src={item.media.thumbnail ?? item.media.preview_image} kind={item.kind} />
+          <ItemThumb
+            src={item.media.thumbnail ?? item.media.preview_image}
+            kind={item.kind}
+            waitsForTyping
+          />
           <KindBadge kind={item.kind} className={styles.badge} />
         </span>
         <PriceNote id={pricesId} item={item} />

@@ -29,6 +29,7 @@ export const ItemRow = memo(function ItemRow({
           src={item.media.thumbnail ?? item.media.preview_image}
           kind={item.kind}
           className={styles.thumb}
+          waitsForTyping
         />
         <span className={styles.main}>
           <span id={nameId} className={styles.name} title={item.name}>

@@ -1,10 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { VirtualItems } from '../../../../renderer/src/views/items/VirtualItems'
 import { listFrom, type ItemsList } from '../../../../renderer/src/stores/items-list'
 import type { ItemFilters } from '../../../../shared/item-query'
 import { summaryOf } from '../../../../shared/item-summary'
 import { useSettings } from '../../../../renderer/src/stores/settings'
+import { useItems } from '../../../../renderer/src/stores/items'
+import { TYPING_SETTLES_MS } from '../../../../renderer/src/stores/typing'
 import { installFakeBridge, resetStores, sampleItem } from '../../fake-bridge'
 import { stubLayout } from './items-layout'
 import { GRID_GAP, GRID_PADDING } from '../../../../renderer/src/views/items/layout'
@@ -123,6 +125,61 @@ describe('VirtualItems: a new search in place', () => {
     await screen.findByRole('button', { name: /^Beacon 2\b/ })
     expect(document.activeElement).toBe(card(1))
     expect(document.activeElement).toHaveAccessibleName(/^Beacon 2\b/)
+  })
+})
+
+describe('VirtualItems: pictures wait while the seller types', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const picture = (pos: number): HTMLImageElement => card(pos).querySelector('img')!
+
+  it("asks for a match's picture once the search settles, and shows one seen before at once", async () => {
+    const { rerender } = render(<Grid list={answer('Amber', 12, 1001)} />)
+    await screen.findByRole('button', { name: /^Amber 1\b/ })
+    const image = picture(0)
+    expect(image.getAttribute('src')).toContain(encodeURIComponent('/media/1001/thumb.jpg'))
+    fireEvent.load(image)
+
+    vi.useFakeTimers()
+    // A key: the search box changes the query (no list in the store, so nothing is asked).
+    act(() => useItems.getState().setFilters({ query: 'b' }))
+    rerender(<Grid list={answer('Beacon', 12, 2001)} />)
+    screen.getByRole('button', { name: /^Beacon 1\b/ })
+    // The same element, asking for nothing yet, and hidden: no picture of Amber beside Beacon.
+    expect(picture(0)).toBe(image)
+    expect(image.hasAttribute('src')).toBe(false)
+    expect(image).toHaveAttribute('data-loading')
+    // Amber's picture answering late does not show it.
+    fireEvent.load(image)
+    expect(image).toHaveAttribute('data-loading')
+
+    // Still typing, the seller erases: a picture this page has shown comes back at once.
+    act(() => useItems.getState().setFilters({ query: '' }))
+    rerender(<Grid list={answer('Amber', 12, 1001)} />)
+    expect(image.getAttribute('src')).toContain(encodeURIComponent('/media/1001/thumb.jpg'))
+
+    act(() => useItems.getState().setFilters({ query: 'b' }))
+    rerender(<Grid list={answer('Beacon', 12, 2001)} />)
+    expect(image.hasAttribute('src')).toBe(false)
+    act(() => vi.advanceTimersByTime(TYPING_SETTLES_MS - 1))
+    expect(image.hasAttribute('src')).toBe(false)
+    // The search settles: every card asks for its picture, shown once loaded.
+    act(() => vi.advanceTimersByTime(1))
+    expect(image.getAttribute('src')).toContain(encodeURIComponent('/media/2001/thumb.jpg'))
+    expect(picture(11).getAttribute('src')).toContain(encodeURIComponent('/media/2012/thumb.jpg'))
+    expect(image).toHaveAttribute('data-loading')
+    fireEvent.load(image)
+    expect(image).not.toHaveAttribute('data-loading')
+  })
+
+  it('does not hold pictures for a change of filter that is not typed', async () => {
+    const { rerender } = render(<Grid list={answer('Cedar', 12, 3001)} />)
+    await screen.findByRole('button', { name: /^Cedar 1\b/ })
+    act(() => useItems.getState().setFilters({ category: 'Templates' }))
+    rerender(<Grid list={answer('Dune', 12, 4001)} />)
+    expect(picture(0).getAttribute('src')).toContain(encodeURIComponent('/media/4001/thumb.jpg'))
   })
 })
 

@@ -133,9 +133,21 @@ function sortedPositions(index: ItemIndex, sort: ItemSort): Uint32Array {
     'price-desc': (a, b) => items[b]!.price.regular - items[a]!.price.regular || a - b
   }
   // Infinity - Infinity is NaN for two undated items: treat as equal, then server order.
-  order.sort((a, b) => by[sort](a, b) || a - b)
+  const compare = (a: number, b: number): number => by[sort](a, b) || a - b
+  // A list often comes in the asked order or its reverse (by date, one way or the other):
+  // a pass says so, where sorting 100,000 positions held main 20-25 ms in one turn. Reversed
+  // only without ties, which must stay in server order.
+  if (everyPair(order, (a, b) => compare(a, b) <= 0)) {
+    // As the list came.
+  } else if (everyPair(order, (a, b) => by[sort](b, a) < 0)) order.reverse()
+  else order.sort(compare)
   index.sorted[sort] = order
   return order
+}
+
+function everyPair(order: Uint32Array, holds: (a: number, b: number) => boolean): boolean {
+  for (let i = 1; i < order.length; i++) if (!holds(order[i - 1]!, order[i]!)) return false
+  return true
 }
 
 /** Computes and keeps the positions in this order now, not in the next search that asks. */

@@ -120,6 +120,44 @@ describe('matches in order', () => {
   })
 })
 
+describe('a list already in the asked order', () => {
+  const dated = (n: number, at: string | null): Item => ({ ...item(n), published_at: at })
+
+  it('is kept as it came or reversed, without sorting, and sorted when it is neither', () => {
+    // Newest first, as the marketplace sends it: ties and undated items keep their place.
+    const newestFirst = [
+      dated(1, '2024-05-01T00:00:00Z'),
+      dated(2, '2024-04-01T00:00:00Z'),
+      dated(3, '2024-04-01T00:00:00Z'),
+      dated(4, '2023-01-01T00:00:00Z'),
+      dated(5, null),
+      dated(6, null)
+    ]
+    const newest: ItemFilters = { query: '', category: '', kind: 'all', sort: 'newest' }
+    const sort = vi.spyOn(Uint32Array.prototype, 'sort')
+    try {
+      expect(Array.from(matchPositions(buildIndex(newestFirst), newest))).toEqual([
+        0, 1, 2, 3, 4, 5
+      ])
+      expect(sort).not.toHaveBeenCalled()
+      // Oldest first, every date its own: the same order, reversed.
+      const oldestFirst = [newestFirst[3]!, newestFirst[2]!, newestFirst[0]!]
+      expect(Array.from(matchPositions(buildIndex(oldestFirst), newest))).toEqual([2, 1, 0])
+      expect(sort).not.toHaveBeenCalled()
+      // Oldest first with a tie: reversing would put the tie out of server order.
+      const tied = [newestFirst[3]!, newestFirst[1]!, newestFirst[2]!, newestFirst[0]!]
+      expect(Array.from(matchPositions(buildIndex(tied), newest))).toEqual([3, 1, 2, 0])
+      expect(sort).toHaveBeenCalledTimes(1)
+      // One item out of place (and an undated one before a dated one): sorted as before.
+      const shuffled = [newestFirst[1]!, newestFirst[0]!, newestFirst[4]!, newestFirst[3]!]
+      expect(Array.from(matchPositions(buildIndex(shuffled), newest))).toEqual([1, 0, 3, 2])
+      expect(sort).toHaveBeenCalledTimes(2)
+    } finally {
+      sort.mockRestore()
+    }
+  })
+})
+
 describe('keepMatching', () => {
   it('keeps the passing positions in their order, in an array of their own', () => {
     const positions = Uint32Array.from([9, 2, 7, 4, 5])

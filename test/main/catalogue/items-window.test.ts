@@ -162,6 +162,40 @@ describe('queryItems: the search text of a new list', () => {
   })
 })
 
+describe('queryItems: the warm-up searches of a new list', () => {
+  const list = (word: string): { items: ReturnType<typeof item>[] } => ({
+    items: Array.from({ length: SEARCH_TEXT_SLICE + 7 }, (_, n) => ({
+      ...item(n + 1),
+      name: n % 3 === 0 ? word : 'Other'
+    }))
+  })
+  const warmUps = (calls: Array<[unknown, { query: string }]>): string[] =>
+    calls.map(([, filters]) => filters.query).filter((q) => q !== '')
+
+  it('run once its search text is built, and not on a list the seller is searching', async () => {
+    const search = vi.spyOn(itemSearch, 'matchPositions')
+    try {
+      // Nobody searches this one: its loops are warmed with thrown-away searches.
+      const quiet = { ...list('Quiet'), skipped: [], listProblem: null }
+      windowOf(quiet, query())
+      await searchReady(quiet.items)
+      expect(warmUps(search.mock.calls)).toEqual(['e', 'ea'])
+
+      // The seller searches this one before its warm-up would run: their keys warm it.
+      search.mockClear()
+      const typed = { ...list('Typed'), skipped: [], listProblem: null }
+      windowOf(typed, query())
+      expect(windowOf(typed, query({ query: 'typed' })).window.matched).toBe(
+        Math.ceil(typed.items.length / 3)
+      )
+      await searchReady(typed.items)
+      expect(warmUps(search.mock.calls)).toEqual(['typed'])
+    } finally {
+      search.mockRestore()
+    }
+  })
+})
+
 describe('queryItems: a search of a list just read', () => {
   it('makes its index and search text in slices before the search, which then builds nothing', async () => {
     const items = Array.from({ length: SEARCH_TEXT_SLICE * 3 + 5 }, (_, n) => ({

@@ -52,6 +52,9 @@ async function launch(
     const { page } = opened
     await page.goto(child.url)
     await page.evaluate(FIRST_CARD_RESULT)
+    // The refresh starts once the view has opened. Checked before it showed, a launch found
+    // none, and its keys "after the refresh" were typed during it (2 launches of 70).
+    await page.locator(SYNCING).first().waitFor({ timeout: TIMEOUT_MS })
     const during: number[] = []
     // A seller's burst, not endless typing: the refresh gives way to keys (it waits while
     // they come), so keys typed without a pause would hold it off for minutes.

@@ -14,6 +14,9 @@ interface TypingState {
 
 export const useTyping = create<TypingState>(() => ({ typing: false }))
 
+// Said on the page too, for what CSS holds while the seller types (Spinner.module.css).
+useTyping.subscribe(({ typing }) => document.documentElement.toggleAttribute('data-typing', typing))
+
 let settles: ReturnType<typeof setTimeout> | undefined
 
 /** A key changed the search: it is being typed until TYPING_SETTLES_MS pass without another. */

@@ -41,6 +41,18 @@ describe('typing a search', () => {
     expect(typing()).toBe(false)
   })
 
+  it('is said on the page, where CSS holds the spinners while keys come', () => {
+    const root = document.documentElement
+    expect(root.hasAttribute('data-typing')).toBe(false)
+    searchTyped()
+    expect(root.hasAttribute('data-typing')).toBe(true)
+    vi.advanceTimersByTime(TYPING_SETTLES_MS)
+    expect(root.hasAttribute('data-typing')).toBe(false)
+    searchTyped()
+    typingOver()
+    expect(root.hasAttribute('data-typing')).toBe(false)
+  })
+
   it('ends at once when the view or connection is left', () => {
     searchTyped()
     useItems.getState().reset()

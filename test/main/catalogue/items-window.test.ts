@@ -13,6 +13,7 @@ import {
   windowOf
 } from '../../../electron/main/catalogue/items-window'
 import * as itemSearch from '../../../electron/main/catalogue/item-search'
+import type { MarketplaceClientLike } from '../../../electron/main/connections/marketplace-port'
 import { fakeMarket, item, type FakeMarket } from '../../support/fake-market'
 
 const KEY = 'b'.repeat(64)
@@ -32,6 +33,22 @@ const query = (patch: Partial<ItemsQuery> = {}): ItemsQuery => ({
   ...patch
 })
 
+/** The service over one connection's client and cache, the media route's allow list seen. */
+function serviceOn(
+  client: MarketplaceClientLike,
+  cache = createMemoryCatalogueCache()
+): CatalogueService {
+  return createCatalogueService({
+    connections: {
+      activeClient: async () => ({ connectionId: CONN, client }),
+      activeConnectionId: async () => CONN
+    },
+    cache,
+    media: { allow: (_id, urls) => void allowed.push(...urls) },
+    log: { warn: () => undefined }
+  })
+}
+
 beforeEach(() => {
   market = fakeMarket()
   const ids = Array.from({ length: 30 }, (_, i) => i + 1)
@@ -48,15 +65,7 @@ beforeEach(() => {
     ...market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }),
     listItemsReport: async () => ({ items, skipped: [] })
   }
-  service = createCatalogueService({
-    connections: {
-      activeClient: async () => ({ connectionId: CONN, client }),
-      activeConnectionId: async () => CONN
-    },
-    cache: createMemoryCatalogueCache(),
-    media: { allow: (_id, urls) => void allowed.push(...urls) },
-    log: { warn: () => undefined }
-  })
+  service = serviceOn(client)
 })
 
 describe('queryItems: main answers the window the grid shows', () => {
@@ -207,18 +216,10 @@ describe('queryItems: a search of a list just read', () => {
       data: { items, skipped: [], listProblem: null },
       fetchedAt: new Date().toISOString()
     })
-    const searching = createCatalogueService({
-      connections: {
-        activeClient: async () => ({
-          connectionId: CONN,
-          client: market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY })
-        }),
-        activeConnectionId: async () => CONN
-      },
-      cache,
-      media: { allow: () => undefined },
-      log: { warn: () => undefined }
-    })
+    const searching = serviceOn(
+      market.port.createClient({ baseUrl: 'https://m.example', apiKey: KEY }),
+      cache
+    )
     // How many items' search text each call from outside item-search made. The search's own
     // call (inside item-search) is not seen here: the slices before it must make them all.
     const build = itemSearch.buildSearchText
@@ -254,15 +255,7 @@ describe('queryItems: a refreshed list', () => {
         return { items: listed, skipped: [] }
       }
     }
-    const synced = createCatalogueService({
-      connections: {
-        activeClient: async () => ({ connectionId: CONN, client }),
-        activeConnectionId: async () => CONN
-      },
-      cache: createMemoryCatalogueCache(),
-      media: { allow: () => undefined },
-      log: { warn: () => undefined }
-    })
+    const synced = serviceOn(client)
     const answer = await synced.queryItems(query({ refresh: true }))
     expect(answer.freshness.source).toBe('network')
     // The very list the cache now holds and answers from, searched at once.

@@ -1,4 +1,4 @@
-import { readStreamCapped } from '../util/read-capped'
+import { readStreamCapped, type BodyReading } from '../util/read-capped'
 import { MarketplaceError, messages } from './errors'
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>
@@ -104,8 +104,8 @@ export async function readCapped(
   host: string,
   /** Bytes received so far, and the size the server declared (null when it did not). */
   onBytes?: (received: number, declared: number | null) => void,
-  /** In shared memory: the item list, read on a worker thread (items-worker/). */
-  shared = false
+  /** The item list: in shared memory, and held while the seller types (read-capped.ts). */
+  how: BodyReading = {}
 ): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -122,7 +122,7 @@ export async function readCapped(
       maxBytes,
       size,
       onBytes && ((received) => onBytes(received, size ?? null)),
-      shared
+      how
     )
   } catch (e) {
     const aborted = deadline.abortError(host)

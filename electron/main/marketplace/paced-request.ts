@@ -96,7 +96,7 @@ async function once(
           deadline,
           ctx.host,
           call.onProgress && ((received, size) => call.onProgress?.('downloading', received, size)),
-          operation === 'items'
+          operation === 'items' ? { shared: true, slices: refreshSlices(call.signal) } : {}
         )
     call.onProgress?.('reading', 0, null)
     const scanned =

@@ -1,3 +1,18 @@
+import type { TimeSlices } from './time-slices'
+
+/** How a body is read. */
+export interface BodyReading {
+  /** The body in shared memory, so a worker thread can read it where it is (the item list). */
+  shared?: boolean
+  /**
+   * Background reading (a refresh's list): between chunks, the event loop turns when its
+   * slice is due, and the read waits there while the seller types. Unheld, the chunks
+   * the socket had gathered while a search read the saved list were taken in under the
+   * seller's next keys (docs/performance.md).
+   */
+  slices?: TimeSlices
+}
+
 /**
  * Reads a stream to its end counting the bytes actually received, so a lying or endless
  * server cannot fill memory. Null when it passes `cap` (the stream is cancelled then);
@@ -13,9 +28,9 @@ export async function readStreamCapped(
   declaredBytes?: number,
   /** Told the bytes received so far after each chunk (a refresh's progress). */
   onBytes?: (received: number) => void,
-  /** The body in shared memory, so a worker thread can read it where it is (the item list). */
-  shared = false
+  how: BodyReading = {}
 ): Promise<Uint8Array | null> {
+  const { shared = false, slices } = how
   const bytes = (n: number): Uint8Array =>
     shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n)
   if (!body) return new Uint8Array(0)
@@ -30,6 +45,7 @@ export async function readStreamCapped(
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
+    if (slices?.due()) await slices.turn()
     const { done, value } = await reader.read()
     if (done) break
     if (total + value.byteLength > cap) {

@@ -156,3 +156,56 @@ describe('a large catalogue read on the parse thread', () => {
     expect(JSON.stringify(list)).not.toContain(KEY.slice(4, 20))
   })
 })
+
+describe("a catalogue refresh's download", () => {
+  it('takes in no more of the answer while the seller waits on an answer, and all of it after', async () => {
+    const bytes = answerBytes()
+    const CHUNKS = 40
+    const size = Math.ceil(bytes.byteLength / CHUNKS)
+    // The answer comes a chunk every few ms, as a socket hands a large body over.
+    const fetch = async (): Promise<Response> => {
+      let at = 0
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 3))
+          if (at >= bytes.byteLength) return controller.close()
+          controller.enqueue(bytes.slice(at, at + size))
+          at += size
+        }
+      })
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Length': String(bytes.length) }
+      })
+    }
+    const clients = createClientCache({
+      createClient: (o) => createMarketplaceClient({ ...o, fetch, pacer: createPacer() }),
+      normaliseBaseUrl
+    })
+    let received = 0
+    let heldAt = -1
+    let duringHold = -1
+    const onProgress = (phase: string, done: number): void => {
+      if (phase !== 'downloading') return
+      received = done
+      if (heldAt >= 0 || done < 4 * size) return
+      // The seller types: a search is being answered for the next 150 ms.
+      heldAt = done
+      const answered = foregroundRequest()
+      setTimeout(() => {
+        duringHold = received - heldAt
+        answered()
+      }, 150)
+    }
+    const list = await clients.clientFor(CONNECTION, KEY).listItemsReport({ onProgress })
+
+    // Before: the download read on at a chunk every 3 ms or more (some 40 chunks in those
+    // 150 ms) while the seller's answer waited for main. Now it finishes the slice (8 ms,
+    // so three chunks at most) it was in when the search came, then waits for the seller.
+    expect(heldAt).toBeGreaterThan(0)
+    expect(duringHold).toBeGreaterThanOrEqual(0)
+    expect(duringHold).toBeLessThanOrEqual(3 * size)
+    expect(received).toBe(bytes.byteLength)
+    expect(list.items).toHaveLength(ITEMS - 1)
+  })
+})

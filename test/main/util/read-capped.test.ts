@@ -26,3 +26,28 @@ describe('readStreamCapped', () => {
     expect(await readStreamCapped(streamOf('hello', ' world'), 8, 500)).toBeNull()
   })
 })
+
+describe('readStreamCapped with time slices', () => {
+  it('reads no further chunk while a due turn is held, and all of the body once it is let go', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let turns = 0
+    const slices = {
+      due: () => true,
+      turn: async () => {
+        turns++
+        if (turns === 2) await held
+      }
+    }
+    const seen: number[] = []
+    const reading = readStreamCapped(streamOf('a', 'b', 'c', 'd'), 100, 4, (n) => seen.push(n), {
+      slices
+    })
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve))
+    // The first turn let one chunk through; the second holds the rest.
+    expect(seen).toEqual([1])
+    release()
+    expect(text(await reading)).toBe('abcd')
+    expect(seen).toEqual([1, 2, 3, 4])
+  })
+})

@@ -44,11 +44,11 @@ export async function dispatch(
       error: { kind: 'invalid-input', message: `Unknown request "${method.slice(0, 60)}".` }
     }
   }
-  const answered = FOREGROUND.has(method) ? foregroundRequest() : null
-  // A request that asks the marketplace afresh (the Items refresh) may wait on the very
-  // background work that holds back for answers in flight: it marks the seller's presence
-  // but holds nothing while it runs.
-  if (asksAfresh(rawRequest)) answered?.()
+  // A request that asks the marketplace afresh (the Items refresh) waits on the very
+  // background work that holds back for the seller (the list's download, scan and parse):
+  // it neither holds it nor counts as the seller's. Marked, it held its own download for
+  // the 200 ms quiet that follows a seller's request.
+  const answered = FOREGROUND.has(method) && !asksAfresh(rawRequest) ? foregroundRequest() : null
   try {
     return await dispatchParsed(handlers, method, rawRequest, log)
   } finally {

@@ -204,8 +204,11 @@ describe('dispatch marks the requests the seller waits on', () => {
         return stillHeld
       }
       expect(await held({})).toBe(true)
-      // The refresh waits on the very background work: it marks the seller, holds nothing.
+      // The refresh waits on the very background work: it holds nothing, and is not the
+      // seller's (marked, its own download waited out the quiet after it).
+      const before = lastForegroundRequest()
       expect(await held({ refresh: true })).toBe(false)
+      expect(lastForegroundRequest()).toBe(before)
     } finally {
       vi.useRealTimers()
     }
